@@ -1,0 +1,259 @@
+//! `ccg` — the command line of chess-checkers-go.
+
+mod diagram;
+
+use anyhow::{bail, Context, Result};
+use ccg_core::record::{replay, Record};
+use ccg_core::{Position, Variant};
+use clap::{Parser, Subcommand};
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "ccg",
+    version,
+    about = "chess-checkers-go: the games of I.G. Kosintsev"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Selects a game and its starting point.
+#[derive(clap::Args)]
+struct GameArgs {
+    /// Game id (see `ccg games`).
+    game: String,
+    /// Rule or setup option, e.g. `pawns=forward` or `remove=H,N` (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Start from this position string instead of the initial position.
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, in the author's notation (move numbers allowed and ignored).
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every game with its id and status.
+    Games,
+    /// Show a position as a diagram and a position string.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        depth: u32,
+        /// One line `<move> <count>` per root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Replay a game record; exit 0 iff every move is legal.
+    Replay {
+        /// Game id; the record's [Game] tag must agree if present.
+        game: String,
+        record: std::path::PathBuf,
+        #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+    /// Measure move-generation speed (perft nodes per second) on fixed positions.
+    Bench {
+        /// Games to measure (default: every implemented game).
+        games: Vec<String>,
+        /// Perft depth from the start position.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn variant(game: &str, options: &[String]) -> Result<Arc<Variant>> {
+    let opts = options
+        .iter()
+        .map(|o| ccg_games::parse_option(o))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ccg_games::variant(game, &opts)?)
+}
+
+fn setup(args: &GameArgs) -> Result<Position> {
+    let v = variant(&args.game, &args.options)?;
+    let mut pos = match &args.position {
+        Some(f) => Position::from_fen(v, f).context("--position")?,
+        None => Position::new(v),
+    };
+    if let Some(moves) = &args.moves {
+        let rec = Record::parse(moves).context("--moves")?;
+        for m in &rec.moves {
+            let p = pos
+                .parse_move(&m.text)
+                .with_context(|| format!("--moves: move {} {}", m.number, m.color.name()))?;
+            pos.make(p.mv);
+        }
+    }
+    Ok(pos)
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Games => {
+            for g in ccg_games::catalogue() {
+                println!("{:<22} {:<62} {}", g.id, g.name, g.status.label());
+            }
+        }
+        Command::Show { game } => {
+            let pos = setup(&game)?;
+            print!("{}", diagram::render(&pos));
+            println!("{}", pos.to_fen());
+            if let Some(o) = pos.outcome() {
+                println!("game over: {}", describe_outcome(o));
+            }
+        }
+        Command::Perft {
+            game,
+            depth,
+            divide,
+        } => {
+            let mut pos = setup(&game)?;
+            let start = Instant::now();
+            let total = if divide && depth > 0 {
+                let mut total = 0;
+                for &m in pos.legal_moves().iter() {
+                    let text = pos.move_text(m);
+                    let u = pos.make(m);
+                    let n = pos.perft(depth - 1);
+                    pos.unmake(u);
+                    println!("{text} {n}");
+                    total += n;
+                }
+                total
+            } else {
+                pos.perft(depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "{:.3} s, {:.0} nodes/s",
+                secs,
+                total as f64 / secs.max(1e-9)
+            );
+            println!("nodes {total}");
+        }
+        Command::Replay {
+            game,
+            record,
+            options,
+        } => {
+            let text = std::fs::read_to_string(&record)
+                .with_context(|| format!("reading {}", record.display()))?;
+            let rec = Record::parse(&text).with_context(|| format!("{}", record.display()))?;
+            if let Some(tag) = rec.tag("Game") {
+                if tag != game {
+                    bail!("the record is a game of {tag:?}, not {game:?}");
+                }
+            }
+            let v = variant(&game, &options)?;
+            match replay(v, &rec) {
+                Ok(r) => {
+                    print_moves(&r.moves);
+                    print!("{}", diagram::render(&r.position));
+                    println!("{}", r.position.to_fen());
+                    let marks_ok = r.moves.iter().all(|m| m.check_mark_agrees);
+                    if !marks_ok {
+                        for m in r.moves.iter().filter(|m| !m.check_mark_agrees) {
+                            eprintln!(
+                                "warning: move {} {}: check mark differs from the record ({})",
+                                m.number,
+                                m.color.name(),
+                                m.written
+                            );
+                        }
+                    }
+                    match (r.outcome, rec.result.as_deref()) {
+                        (Some(o), _) => println!("result: {}", describe_outcome(o)),
+                        (None, Some(res)) => {
+                            println!("result: {res} (as recorded; the position is not final)")
+                        }
+                        (None, None) => println!("result: game not finished"),
+                    }
+                }
+                Err((e, done)) => {
+                    print_moves(&done);
+                    bail!("{e}");
+                }
+            }
+        }
+        Command::Bench { games, depth } => bench(games, depth)?,
+    }
+    Ok(())
+}
+
+fn print_moves(moves: &[ccg_core::record::ReplayedMove]) {
+    let mut line = String::new();
+    for m in moves {
+        if m.color == ccg_core::Color::White {
+            if !line.is_empty() {
+                println!("{line}");
+            }
+            line = format!("{:>3}. {:<14}", m.number, m.written);
+        } else {
+            if line.is_empty() {
+                line = format!("{:>3}. {:<14}", m.number, "...");
+            }
+            line += &m.written;
+        }
+    }
+    if !line.is_empty() {
+        println!("{line}");
+    }
+}
+
+fn describe_outcome(o: ccg_core::Outcome) -> String {
+    let who = match o.winner {
+        Some(c) => format!("{} wins", c.name()),
+        None => "draw".to_string(),
+    };
+    format!("{who} by {:?}", o.reason).to_lowercase()
+}
+
+fn bench(games: Vec<String>, depth: u32) -> Result<()> {
+    let ids: Vec<String> = if games.is_empty() {
+        ccg_games::catalogue()
+            .iter()
+            .filter(|g| g.status == ccg_games::Status::Implemented)
+            .map(|g| g.id.to_string())
+            .collect()
+    } else {
+        games
+    };
+    println!(
+        "{:<12} {:>6} {:>14} {:>9} {:>14}",
+        "game", "depth", "nodes", "seconds", "nodes/s"
+    );
+    for id in ids {
+        let mut pos = Position::new(variant(&id, &[])?);
+        let start = Instant::now();
+        let n = pos.perft(depth);
+        let s = start.elapsed().as_secs_f64();
+        println!(
+            "{:<12} {:>6} {:>14} {:>9.3} {:>14.0}",
+            id,
+            depth,
+            n,
+            s,
+            n as f64 / s.max(1e-9)
+        );
+    }
+    Ok(())
+}

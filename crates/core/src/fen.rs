@@ -1,0 +1,234 @@
+//! Position strings: a FEN-like text that round-trips every bit of a position's state.
+//!
+//! `<board> <side> <ep> <halfmove> <fullmove>`
+//!
+//! * `<board>`: the rows of the board's text layout from the top (for square boards: ranks from the
+//!   highest), separated by `/`; in each row the cells from left to right. A number is that many
+//!   empty cells (`10` on 10-file boards). A piece is its letter, upper case for White and lower case
+//!   for Black, followed by optional marks:
+//!   `'` — the piece has moved (only on kinds with a first-move right, e.g. MGC pawns; an unmarked
+//!   one still has the right), `!` — the royal piece has been checked (only on kinds with a jump
+//!   right; an unmarked one still has it).
+//! * `<side>`: `w` or `b`. `<ep>`: `-` (no en passant in the games so far).
+//! * `<halfmove>`: plies since the last capture or pawn move; `<fullmove>`: move number.
+//!   Both may be omitted (0 and 1).
+
+use crate::position::{Board, Position};
+use crate::variant::Variant;
+use crate::{Cell, CellSet, Color, Piece};
+use std::sync::Arc;
+use thiserror::Error;
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum FenError {
+    #[error("position string is empty")]
+    Empty,
+    #[error("board has {found} rows, {game} has {expected}")]
+    RowCount {
+        found: usize,
+        expected: usize,
+        game: String,
+    },
+    #[error("row {row} ({text:?}): {why}")]
+    Row {
+        row: usize,
+        text: String,
+        why: String,
+    },
+    #[error("side to move {0:?}: expected w or b")]
+    Side(String),
+    #[error("en passant field {0:?}: expected -")]
+    EnPassant(String),
+    #[error("{field} {text:?}: not a number")]
+    Number { field: &'static str, text: String },
+    #[error("unexpected extra field {0:?}")]
+    Extra(String),
+    #[error("{0} has no royal piece")]
+    NoRoyal(&'static str),
+    #[error("impossible position: {0} to move can capture a royal piece")]
+    RoyalCapturable(&'static str),
+}
+
+/// Rows of the layout: the cells in each, left to right.
+fn rows(v: &Variant) -> Vec<Vec<Cell>> {
+    let l = &v.geometry.layout;
+    let mut rows = vec![Vec::new(); l.rows];
+    for c in 0..v.geometry.len() {
+        rows[l.place[c].0].push(c as Cell);
+    }
+    for (r, row) in rows.iter_mut().enumerate() {
+        row.sort_by_key(|&c| l.place[c as usize].1);
+        debug_assert!(row.iter().all(|&c| l.place[c as usize].0 == r));
+    }
+    rows
+}
+
+pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
+    let v = &*variant;
+    let mut fields = text.split_whitespace();
+    let board_text = fields.next().ok_or(FenError::Empty)?;
+    let layout_rows = rows(v);
+    let texts: Vec<&str> = board_text.split('/').collect();
+    if texts.len() != layout_rows.len() {
+        return Err(FenError::RowCount {
+            found: texts.len(),
+            expected: layout_rows.len(),
+            game: v.id.clone(),
+        });
+    }
+    let mut b = Board::empty();
+    let mut virgin = CellSet::EMPTY;
+    let mut checked = CellSet::EMPTY;
+    for (r, (t, cells)) in texts.iter().zip(&layout_rows).enumerate() {
+        let err = |why: String| FenError::Row {
+            row: r + 1,
+            text: t.to_string(),
+            why,
+        };
+        let mut i = 0usize;
+        let chars: Vec<char> = t.chars().collect();
+        let mut k = 0;
+        while k < chars.len() {
+            let ch = chars[k];
+            if ch.is_ascii_digit() {
+                let start = k;
+                while k < chars.len() && chars[k].is_ascii_digit() {
+                    k += 1;
+                }
+                let s: String = chars[start..k].iter().collect();
+                let n: usize = s.parse().map_err(|_| err(format!("bad number {s:?}")))?;
+                if n == 0 {
+                    return Err(err("empty-cell count 0".into()));
+                }
+                i = i.saturating_add(n);
+                if i > cells.len() {
+                    return Err(err(format!("more than {} cells", cells.len())));
+                }
+                continue;
+            }
+            let kind = v
+                .kind_by_letter(ch)
+                .filter(|_| ch.is_ascii_alphabetic())
+                .ok_or_else(|| err(format!("unknown piece letter {ch:?}")))?;
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let Some(&cell) = cells.get(i) else {
+                return Err(err(format!("more than {} cells", cells.len())));
+            };
+            let pk = &v.kinds[kind as usize];
+            b.put(v, cell, Piece::new(color, kind));
+            k += 1;
+            let (mut moved, mut was_checked) = (false, false);
+            while k < chars.len() && matches!(chars[k], '\'' | '!') {
+                match chars[k] {
+                    '\'' if pk.tracks_moved() && !moved => moved = true,
+                    '!' if pk.tracks_checked() && !was_checked => was_checked = true,
+                    m => {
+                        return Err(err(format!(
+                            "mark {m:?} does not apply to {} here",
+                            pk.name
+                        )))
+                    }
+                }
+                k += 1;
+            }
+            if pk.tracks_moved() && !moved {
+                virgin.insert(cell);
+            }
+            if was_checked {
+                checked.insert(cell);
+            }
+            i += 1;
+        }
+        if i != cells.len() {
+            return Err(err(format!("{i} cells, the row has {}", cells.len())));
+        }
+    }
+    b.stm = match fields.next() {
+        None | Some("w") => Color::White,
+        Some("b") => Color::Black,
+        Some(s) => return Err(FenError::Side(s.into())),
+    };
+    match fields.next() {
+        None | Some("-") => {}
+        Some(s) => return Err(FenError::EnPassant(s.into())),
+    }
+    let mut number = |field: &'static str, default: u32| -> Result<u32, FenError> {
+        match fields.next() {
+            None => Ok(default),
+            Some(s) => s.parse().map_err(|_| FenError::Number {
+                field,
+                text: s.into(),
+            }),
+        }
+    };
+    b.halfmove = number("halfmove clock", 0)?;
+    b.fullmove = number("fullmove number", 1)?.max(1);
+    if let Some(extra) = fields.next() {
+        return Err(FenError::Extra(extra.into()));
+    }
+    if v.tables.royal_kinds != 0 {
+        for side in [Color::White, Color::Black] {
+            if b.royals(v, side).is_empty() {
+                return Err(FenError::NoRoyal(side.name()));
+            }
+        }
+        if !b.royals_attacked(v, b.stm.other()).is_empty() {
+            return Err(FenError::RoyalCapturable(b.stm.name()));
+        }
+    }
+    Ok(Position::from_parts(variant.clone(), b, virgin, checked))
+}
+
+impl Position {
+    pub fn from_fen(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
+        parse(variant, text)
+    }
+
+    /// The position string (see the module documentation).
+    pub fn to_fen(&self) -> String {
+        let v = &**self.variant();
+        let mut out = String::new();
+        for (r, cells) in rows(v).iter().enumerate() {
+            if r > 0 {
+                out.push('/');
+            }
+            let mut empty = 0;
+            for &c in cells {
+                match self.piece_at(c) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out.push(v.piece_char(p));
+                        let pk = v.kind(p.kind);
+                        if pk.tracks_moved() && !self.is_virgin(c) {
+                            out.push('\'');
+                        }
+                        if pk.tracks_checked() && self.has_been_checked(c) {
+                            out.push('!');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+        }
+        let side = if self.side_to_move() == Color::White {
+            "w"
+        } else {
+            "b"
+        };
+        format!(
+            "{out} {side} - {} {}",
+            self.halfmove_clock(),
+            self.fullmove_number()
+        )
+    }
+}

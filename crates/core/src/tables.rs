@@ -1,0 +1,266 @@
+//! Modes compiled into per-cell tables for one variant: what each piece kind of each side reaches,
+//! and the reverse ("who could capture on this cell") grouped across kinds for fast attack tests.
+
+use crate::modes::{Action, DirFilter, Mode, Shape};
+use crate::variant::{PieceKind, VariantError};
+use crate::{Cell, CellSet, Geometry, Kind};
+
+/// Exactly-n line move from each cell: the target and the cells that must be empty on the way.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Exact(pub Vec<Option<(Cell, CellSet)>>);
+
+/// The modes of one kind that share action and conditions, compiled.
+#[derive(Clone)]
+pub(crate) struct Group {
+    pub action: Action,
+    pub initial: bool,
+    pub unchecked: bool,
+    /// Leap targets per cell (empty when the group has no leaps).
+    pub leaps: Vec<CellSet>,
+    /// Directions of unlimited slides.
+    pub slides: Vec<usize>,
+    pub exact: Vec<Exact>,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// Origins from which a leap reaches each cell.
+    Leap(Vec<CellSet>),
+    /// Look outward from the target along these directions for the first piece.
+    Slide(Vec<usize>),
+    /// Origin and required-empty cells per target.
+    Exact(Exact),
+}
+
+/// "A piece of one of `kinds` (with the given condition) standing where `pattern` says captures here."
+pub(crate) struct AttackEntry {
+    pub kinds: Vec<Kind>,
+    pub initial: bool,
+    pub unchecked: bool,
+    pub pattern: Pattern,
+}
+
+pub(crate) struct Tables {
+    /// `groups[side][kind]`.
+    pub groups: [Vec<Vec<Group>>; 2],
+    /// `attacks[side]`: how pieces of `side` capture.
+    pub attacks: [Vec<AttackEntry>; 2],
+    /// Bitmask of royal kinds.
+    pub royal_kinds: u64,
+}
+
+impl Tables {
+    pub fn build(g: &Geometry, kinds: &[PieceKind]) -> Result<Tables, VariantError> {
+        let mut groups: [Vec<Vec<Group>>; 2] = [Vec::new(), Vec::new()];
+        let mut attacks: [Vec<AttackEntry>; 2] = [Vec::new(), Vec::new()];
+        for side in 0..2 {
+            for (k, kind) in kinds.iter().enumerate() {
+                let mut gs: Vec<Group> = Vec::new();
+                for m in &kind.modes {
+                    let compiled = compile(g, side, kind, m)?;
+                    let gi = match gs.iter().position(|x| {
+                        x.action == m.action && x.initial == m.initial && x.unchecked == m.unchecked
+                    }) {
+                        Some(i) => i,
+                        None => {
+                            gs.push(Group {
+                                action: m.action,
+                                initial: m.initial,
+                                unchecked: m.unchecked,
+                                leaps: Vec::new(),
+                                slides: Vec::new(),
+                                exact: Vec::new(),
+                            });
+                            gs.len() - 1
+                        }
+                    };
+                    let grp = &mut gs[gi];
+                    match &compiled {
+                        Compiled::Leaps(t) => {
+                            if grp.leaps.is_empty() {
+                                grp.leaps = vec![CellSet::EMPTY; g.len()];
+                            }
+                            for (a, b) in grp.leaps.iter_mut().zip(t) {
+                                *a |= *b;
+                            }
+                        }
+                        Compiled::Slides(dirs) => {
+                            for d in dirs {
+                                if !grp.slides.contains(d) {
+                                    grp.slides.push(*d);
+                                }
+                            }
+                        }
+                        Compiled::Exact(list) => grp.exact.extend(list.iter().cloned()),
+                    }
+                    if m.action != Action::MoveOnly {
+                        for pattern in reverse(g, &compiled) {
+                            add_attack(&mut attacks[side], k as Kind, m, pattern);
+                        }
+                    }
+                }
+                groups[side].push(gs);
+            }
+        }
+        let royal_kinds = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.royal)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        Ok(Tables {
+            groups,
+            attacks,
+            royal_kinds,
+        })
+    }
+}
+
+enum Compiled {
+    Leaps(Vec<CellSet>),
+    Slides(Vec<usize>),
+    Exact(Vec<Exact>),
+}
+
+fn dir_ok(g: &Geometry, side: usize, d: [i8; 4], filter: DirFilter) -> bool {
+    let f: i32 = (0..4)
+        .map(|i| d[i] as i32 * g.forward[side][i] as i32)
+        .sum();
+    match filter {
+        DirFilter::Any => true,
+        DirFilter::Forward => f > 0,
+        DirFilter::NotBackward => f >= 0,
+    }
+}
+
+fn compile(
+    g: &Geometry,
+    side: usize,
+    kind: &PieceKind,
+    m: &Mode,
+) -> Result<Compiled, VariantError> {
+    let n = g.len();
+    let leap_table = |pred: &dyn Fn(Cell, Cell) -> bool| -> Vec<CellSet> {
+        (0..n as Cell)
+            .map(|a| {
+                (0..n as Cell)
+                    .filter(|&b| {
+                        b != a && pred(a, b) && g.forwardness(side, a, b).signum() >= min_fwd(m.dir)
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    Ok(match m.shape {
+        Shape::Ring(r) => Compiled::Leaps(leap_table(&|a, b| g.chebyshev(a, b) == r as i32)),
+        Shape::Leap(x, y) => {
+            let (x, y) = (x.min(y) as i32, x.max(y) as i32);
+            Compiled::Leaps(leap_table(&|a, b| {
+                let (p, q) = (g.coord(a), g.coord(b));
+                let mut d: Vec<i32> = (0..4).map(|i| (p[i] as i32 - q[i] as i32).abs()).collect();
+                d.sort_unstable();
+                d == [0, 0, x, y] || (x == 0 && d == [0, 0, 0, y])
+            }))
+        }
+        Shape::Line {
+            family,
+            exact,
+            jumping,
+        } => {
+            let fam = g.family(family).ok_or(VariantError::UnknownFamily {
+                letter: kind.letter,
+                mode: m.to_string(),
+                family,
+            })?;
+            let dirs: Vec<usize> = fam
+                .dirs
+                .iter()
+                .copied()
+                .filter(|&d| dir_ok(g, side, g.dirs[d], m.dir))
+                .collect();
+            match exact {
+                None => Compiled::Slides(dirs),
+                Some(len) => Compiled::Exact(
+                    dirs.iter()
+                        .map(|&d| {
+                            Exact(
+                                (0..n as Cell)
+                                    .map(|c| {
+                                        let ray = g.ray_cells(c, d);
+                                        let len = len as usize;
+                                        (ray.len() >= len).then(|| {
+                                            let between = if jumping {
+                                                CellSet::EMPTY
+                                            } else {
+                                                ray[..len - 1].iter().copied().collect()
+                                            };
+                                            (ray[len - 1], between)
+                                        })
+                                    })
+                                    .collect(),
+                            )
+                        })
+                        .collect(),
+                ),
+            }
+        }
+    })
+}
+
+fn min_fwd(f: DirFilter) -> i32 {
+    match f {
+        DirFilter::Any => -1,
+        DirFilter::Forward => 1,
+        DirFilter::NotBackward => 0,
+    }
+}
+
+/// The capture patterns seen from the target cell.
+fn reverse(g: &Geometry, c: &Compiled) -> Vec<Pattern> {
+    let n = g.len();
+    match c {
+        Compiled::Leaps(t) => {
+            let mut rev = vec![CellSet::EMPTY; n];
+            for (a, set) in t.iter().enumerate() {
+                for b in set.iter() {
+                    rev[b as usize].insert(a as Cell);
+                }
+            }
+            vec![Pattern::Leap(rev)]
+        }
+        Compiled::Slides(dirs) => {
+            let mut out: Vec<usize> = dirs.iter().map(|&d| g.opposite[d]).collect();
+            out.sort_unstable();
+            vec![Pattern::Slide(out)]
+        }
+        Compiled::Exact(list) => list
+            .iter()
+            .map(|e| {
+                let mut rev = vec![None; n];
+                for (a, x) in e.0.iter().enumerate() {
+                    if let Some((t, between)) = x {
+                        rev[*t as usize] = Some((a as Cell, *between));
+                    }
+                }
+                Pattern::Exact(Exact(rev))
+            })
+            .collect(),
+    }
+}
+
+fn add_attack(list: &mut Vec<AttackEntry>, k: Kind, m: &Mode, pattern: Pattern) {
+    if let Some(e) = list
+        .iter_mut()
+        .find(|e| e.initial == m.initial && e.unchecked == m.unchecked && e.pattern == pattern)
+    {
+        if !e.kinds.contains(&k) {
+            e.kinds.push(k);
+        }
+        return;
+    }
+    list.push(AttackEntry {
+        kinds: vec![k],
+        initial: m.initial,
+        unchecked: m.unchecked,
+        pattern,
+    });
+}

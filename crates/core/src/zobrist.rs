@@ -1,0 +1,45 @@
+//! Zobrist keys: one random 64-bit key per state bit, XORed into the position hash incrementally.
+
+pub(crate) struct Zobrist {
+    ncells: usize,
+    pieces: Vec<u64>,
+    pub side: u64,
+    virgin: Vec<u64>,
+    checked: Vec<u64>,
+}
+
+/// Fixed-seed generator so that hashes are the same on every run (reproducible searches).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    pub fn new(ncells: usize, nkinds: usize) -> Zobrist {
+        let mut s = 0x00C0_FFEE_u64;
+        let mut keys = |n: usize| (0..n).map(|_| splitmix(&mut s)).collect::<Vec<_>>();
+        Zobrist {
+            ncells,
+            pieces: keys(ncells * nkinds * 2),
+            side: keys(1)[0],
+            virgin: keys(ncells),
+            checked: keys(ncells),
+        }
+    }
+    #[inline]
+    pub fn piece(&self, code: u8, cell: u8) -> u64 {
+        // Piece codes start at 1 (0 = empty).
+        self.pieces[(code as usize - 1) * self.ncells + cell as usize]
+    }
+    #[inline]
+    pub fn virgin(&self, cell: u8) -> u64 {
+        self.virgin[cell as usize]
+    }
+    #[inline]
+    pub fn checked(&self, cell: u8) -> u64 {
+        self.checked[cell as usize]
+    }
+}
