@@ -170,17 +170,19 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
     if let Some(extra) = fields.next() {
         return Err(FenError::Extra(extra.into()));
     }
+    let stm = b.stm;
+    let pos = Position::from_parts(variant.clone(), b, virgin, checked);
     if v.tables.royal_kinds != 0 {
         for side in [Color::White, Color::Black] {
-            if b.royals(v, side).is_empty() {
+            if pos.board.royals(v, side).is_empty() {
                 return Err(FenError::NoRoyal(side.name()));
             }
         }
-        if !b.royals_attacked(v, b.stm.other()).is_empty() {
-            return Err(FenError::RoyalCapturable(b.stm.name()));
+        if !pos.board.royals_attacked(v, stm.other()).is_empty() {
+            return Err(FenError::RoyalCapturable(stm.name()));
         }
     }
-    Ok(Position::from_parts(variant.clone(), b, virgin, checked))
+    Ok(pos)
 }
 
 impl Position {

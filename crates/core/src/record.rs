@@ -354,3 +354,43 @@ pub fn replay(
         outcome,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_tags_comments_and_the_blog_form() {
+        let r = Record::parse(
+            "[Game \"mgc\"]\n[White \"A \\\"B\\\"\"]\n\n{intro} 1._f3-f5_f8-f6 {c1}\n2.Hk2-h4 ; rest of line\n2... d8-d7 1:0\n",
+        )
+        .unwrap();
+        assert_eq!(r.tag("game"), Some("mgc"));
+        assert_eq!(r.tag("White"), Some("A \"B\""));
+        assert_eq!(r.preamble, vec!["intro"]);
+        let texts: Vec<(&str, u32, Color)> = r.moves.iter().map(|m| (m.text.as_str(), m.number, m.color)).collect();
+        assert_eq!(
+            texts,
+            vec![
+                ("f3-f5", 1, Color::White),
+                ("f8-f6", 1, Color::Black),
+                ("Hk2-h4", 2, Color::White),
+                ("d8-d7", 2, Color::Black)
+            ]
+        );
+        assert_eq!(r.moves[1].comments, vec!["c1"]);
+        assert_eq!(r.moves[2].comments, vec!["rest of line"]);
+        assert_eq!(r.result.as_deref(), Some("1:0"));
+        let again = Record::parse(&r.to_text()).unwrap();
+        assert_eq!(again, r);
+    }
+
+    #[test]
+    fn reports_broken_records_by_line() {
+        let e = Record::parse("[Game \"mgc\"]\n\n1. e3-e4 {never closed\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 3: comment '{' is never closed");
+        assert!(Record::parse("[Game mgc]").is_err());
+        assert!(Record::parse("1. e3-e4 1:0 e8-e7").is_err());
+        assert!(Record::parse("1. e3-e4 }").is_err());
+    }
+}

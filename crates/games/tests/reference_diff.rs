@@ -22,7 +22,10 @@ fn canonical(pos: &Position, m: Move) -> String {
     s
 }
 
-fn configs() -> Vec<(&'static str, Vec<(String, String)>, Rules)> {
+/// Game id, rule options, and the same rules for the reference.
+type Config = (&'static str, Vec<(String, String)>, Rules);
+
+fn configs() -> Vec<Config> {
     let fw = vec![("pawns".to_string(), "forward".to_string())];
     vec![
         (
@@ -145,3 +148,38 @@ fn perft_agrees_with_reference_from_start() {
         }
     }
 }
+
+/// Depth 4 from the start and from mid-game positions of the seed party, fast against reference.
+/// Minutes of work for the reference, so not part of the default suite:
+/// `cargo test -p ccg-games --test reference_diff -- --ignored`.
+#[test]
+#[ignore]
+fn perft_depth4_agrees_with_reference() {
+    for (id, opts, rules) in configs() {
+        let v = ccg_games::variant(id, &opts).unwrap();
+        let mut pos = Position::new(v);
+        let r = RefPos::from_fen(&pos.to_fen()).unwrap();
+        assert_eq!(pos.perft(4), r.perft(&rules, 4), "{id} {opts:?} depth 4");
+    }
+}
+
+/// Mid-game positions of the seed party (after moves 10, 20, 30, 40): fast against reference.
+#[test]
+fn perft_agrees_with_reference_midgame() {
+    let rules = Rules { edition: Edition::Mgc, pawns_forward: false };
+    let v = ccg_games::variant("mgc", &[]).unwrap();
+    for fen in MIDGAME {
+        let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+        let r = RefPos::from_fen(fen).unwrap();
+        for depth in 1..=2 {
+            assert_eq!(pos.perft(depth), r.perft(&rules, depth), "{fen} depth {depth}");
+        }
+    }
+}
+
+const MIDGAME: [&str; 4] = [
+    "lgmaqkamgl/2c2bec1h/pph1n1nppp/2bp'p'1p'3/2p'2p'4/4P'P'4/3P'2NH2/PPP2CPPPP/HNCE1BEK2/LG1AMQAMGL w - 7 11",
+    "lgmaqk!amgl/4cb4/1ph1cenhpp/1Hbp'p'1p'p'2/5p'4/4P'P'4/2N3N3/P1P2CPPPP/2CE1BEK2/LG1AMQAMGL w - 1 21",
+    "lgmaq1amgl/5b2k!1/1p5hpp/2ep'p'n1p'2/1E3p'4/5P'4/6N3/P1P2CPPPP/2C4K2/LG1AMQAMGL w - 4 31",
+    "lg2q1amgl/5b2k!1/5a1hp1/4p'np'p'2/1N3p'4/4p'P'1P'2/1C8/P1P2C1PP1/6AK2/LG1M1Q1MGL w - 1 41",
+];

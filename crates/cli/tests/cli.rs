@@ -1,0 +1,90 @@
+//! The `ccg` binary as a user runs it.
+
+use std::process::{Command, Output};
+
+fn ccg(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ccg")).args(args).output().expect("ccg runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn record(name: &str) -> String {
+    format!("{}/../../records/mgc/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn games_lists_every_id_with_status() {
+    let out = stdout(&ccg(&["games"]));
+    for id in ["mgc ", "mgc1 ", "guru ", "shogi1 ", "cheskers ", "nihongi ", "brilliant ", "doseki "] {
+        assert!(out.lines().any(|l| l.starts_with(id)), "{id} missing in\n{out}");
+    }
+    assert!(out.lines().any(|l| l.starts_with("mgc ") && l.ends_with(" implemented")));
+    assert!(out.lines().any(|l| l.starts_with("guru ") && l.contains("not yet implemented")));
+}
+
+#[test]
+fn perft_divide_ends_with_nodes() {
+    let o = ccg(&["perft", "mgc", "2", "--divide", "--moves", "1._f3-f5_f8-f6"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let total: u64 = lines[..lines.len() - 1].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines.last().unwrap(), &format!("nodes {total}"));
+    assert!(lines.iter().any(|l| l.starts_with("Ke1-h4 ")));
+}
+
+#[test]
+fn perft_with_option_and_position() {
+    let o = ccg(&["perft", "mgc", "3", "--option", "pawns=forward"]);
+    assert_eq!(stdout(&o).trim(), "nodes 1701721");
+    let o = ccg(&["perft", "mgc", "1", "--position", "9k/10/10/10/10/4K5/10/10/10/10 w - 0 1"]);
+    assert_eq!(stdout(&o).trim(), "nodes 48");
+}
+
+#[test]
+fn replay_passes_on_the_seed_party() {
+    let o = ccg(&["replay", "mgc", &record("kosintsev-skuratovsky-1.rec")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains(" 12. Hg6:e8+ "));
+    assert!(out.contains(" 45. Ce10:g10+ "));
+    assert_eq!(out.matches('+').count(), 2);
+    assert!(out.contains("result: 1:0"));
+    assert!(String::from_utf8_lossy(&o.stderr).is_empty());
+}
+
+#[test]
+fn replay_fails_on_the_printed_misprint() {
+    let o = ccg(&["replay", "mgc", &record("kosintsev-skuratovsky-1.as-printed.rec")]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains(r#"move 14 black: "Eg9-t8": no square "t8""#));
+}
+
+#[test]
+fn bad_input_gets_clear_errors() {
+    for (args, msg) in [
+        (vec!["show", "nosuch"], "unknown game \"nosuch\""),
+        (vec!["show", "guru"], "not implemented yet"),
+        (vec!["show", "mgc", "--position", "zz w"], "board has 1 rows"),
+        (vec!["show", "mgc", "--moves", "1. e3-e7"], "the Pawn on e3 cannot move to e7"),
+        (vec!["show", "mgc", "--option", "pawns=sideways"], "allowed values are forward"),
+        (vec!["show", "mgc", "--option", "remove=K"], "never removed"),
+        (vec!["replay", "mgc", "/nonexistent.rec"], "reading /nonexistent.rec"),
+    ] {
+        let o = ccg(&args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(msg), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn show_prints_diagram_and_position_string() {
+    let out = stdout(&ccg(&["show", "mgc"]));
+    assert!(out.contains(" 1  L G M A K Q A M G L"), "{out}");
+    assert!(out.contains("    a b c d e f g h i k"), "{out}");
+    assert!(out.contains("lgmaqkamgl/hncebbecnh/pppppppppp/10/10/10/10/PPPPPPPPPP/HNCEBBECNH/LGMAKQAMGL w - 0 1"));
+}
