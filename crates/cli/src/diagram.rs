@@ -19,11 +19,7 @@ pub fn render(pos: &Position) -> String {
     let width = l.row_labels.iter().map(|s| s.len()).max().unwrap_or(1);
     let mut out = String::new();
     for (r, row) in grid.iter().enumerate() {
-        out += &format!(
-            "{:>width$} {}\n",
-            l.row_labels.get(r).map_or("", String::as_str),
-            row.concat()
-        );
+        out += &format!("{:>width$} {}\n", l.row_labels.get(r).map_or("", String::as_str), row.concat());
     }
     out += &format!("{:>width$}  {}\n", "", l.col_labels.join(" "));
     out += &format!("{} to move\n", pos.side_to_move().name());

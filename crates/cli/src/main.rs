@@ -10,11 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(
-    name = "ccg",
-    version,
-    about = "chess-checkers-go: the games of I.G. Kosintsev"
-)]
+#[command(name = "ccg", version, about = "chess-checkers-go: the games of I.G. Kosintsev")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -81,10 +77,7 @@ fn main() {
 }
 
 fn variant(game: &str, options: &[String]) -> Result<Arc<Variant>> {
-    let opts = options
-        .iter()
-        .map(|o| ccg_games::parse_option(o))
-        .collect::<Result<Vec<_>, _>>()?;
+    let opts = options.iter().map(|o| ccg_games::parse_option(o)).collect::<Result<Vec<_>, _>>()?;
     Ok(ccg_games::variant(game, &opts)?)
 }
 
@@ -121,11 +114,7 @@ fn run(cli: Cli) -> Result<()> {
                 println!("game over: {}", describe_outcome(o));
             }
         }
-        Command::Perft {
-            game,
-            depth,
-            divide,
-        } => {
+        Command::Perft { game, depth, divide } => {
             let mut pos = setup(&game)?;
             let start = Instant::now();
             let total = if divide && depth > 0 {
@@ -143,20 +132,12 @@ fn run(cli: Cli) -> Result<()> {
                 pos.perft(depth)
             };
             let secs = start.elapsed().as_secs_f64();
-            eprintln!(
-                "{:.3} s, {:.0} nodes/s",
-                secs,
-                total as f64 / secs.max(1e-9)
-            );
+            eprintln!("{:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9));
             println!("nodes {total}");
         }
-        Command::Replay {
-            game,
-            record,
-            options,
-        } => {
-            let text = std::fs::read_to_string(&record)
-                .with_context(|| format!("reading {}", record.display()))?;
+        Command::Replay { game, record, options } => {
+            let text =
+                std::fs::read_to_string(&record).with_context(|| format!("reading {}", record.display()))?;
             let rec = Record::parse(&text).with_context(|| format!("{}", record.display()))?;
             if let Some(tag) = rec.tag("Game") {
                 if tag != game {
@@ -237,23 +218,13 @@ fn bench(games: Vec<String>, depth: u32) -> Result<()> {
     } else {
         games
     };
-    println!(
-        "{:<12} {:>6} {:>14} {:>9} {:>14}",
-        "game", "depth", "nodes", "seconds", "nodes/s"
-    );
+    println!("{:<12} {:>6} {:>14} {:>9} {:>14}", "game", "depth", "nodes", "seconds", "nodes/s");
     for id in ids {
         let mut pos = Position::new(variant(&id, &[])?);
         let start = Instant::now();
         let n = pos.perft(depth);
         let s = start.elapsed().as_secs_f64();
-        println!(
-            "{:<12} {:>6} {:>14} {:>9.3} {:>14.0}",
-            id,
-            depth,
-            n,
-            s,
-            n as f64 / s.max(1e-9)
-        );
+        println!("{:<12} {:>6} {:>14} {:>9.3} {:>14.0}", id, depth, n, s, n as f64 / s.max(1e-9));
     }
     Ok(())
 }

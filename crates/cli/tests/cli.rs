@@ -30,7 +30,8 @@ fn perft_divide_ends_with_nodes() {
     assert!(o.status.success());
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    let total: u64 = lines[..lines.len() - 1].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    let total: u64 =
+        lines[..lines.len() - 1].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
     assert_eq!(lines.last().unwrap(), &format!("nodes {total}"));
     assert!(lines.iter().any(|l| l.starts_with("Ke1-h4 ")));
 }
@@ -86,5 +87,7 @@ fn show_prints_diagram_and_position_string() {
     let out = stdout(&ccg(&["show", "mgc"]));
     assert!(out.contains(" 1  L G M A K Q A M G L"), "{out}");
     assert!(out.contains("    a b c d e f g h i k"), "{out}");
-    assert!(out.contains("lgmaqkamgl/hncebbecnh/pppppppppp/10/10/10/10/PPPPPPPPPP/HNCEBBECNH/LGMAKQAMGL w - 0 1"));
+    assert!(
+        out.contains("lgmaqkamgl/hncebbecnh/pppppppppp/10/10/10/10/PPPPPPPPPP/HNCEBBECNH/LGMAKQAMGL w - 0 1")
+    );
 }

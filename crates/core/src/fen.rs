@@ -24,17 +24,9 @@ pub enum FenError {
     #[error("position string is empty")]
     Empty,
     #[error("board has {found} rows, {game} has {expected}")]
-    RowCount {
-        found: usize,
-        expected: usize,
-        game: String,
-    },
+    RowCount { found: usize, expected: usize, game: String },
     #[error("row {row} ({text:?}): {why}")]
-    Row {
-        row: usize,
-        text: String,
-        why: String,
-    },
+    Row { row: usize, text: String, why: String },
     #[error("side to move {0:?}: expected w or b")]
     Side(String),
     #[error("en passant field {0:?}: expected -")]
@@ -80,11 +72,7 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
     let mut virgin = CellSet::EMPTY;
     let mut checked = CellSet::EMPTY;
     for (r, (t, cells)) in texts.iter().zip(&layout_rows).enumerate() {
-        let err = |why: String| FenError::Row {
-            row: r + 1,
-            text: t.to_string(),
-            why,
-        };
+        let err = |why: String| FenError::Row { row: r + 1, text: t.to_string(), why };
         let mut i = 0usize;
         let chars: Vec<char> = t.chars().collect();
         let mut k = 0;
@@ -110,11 +98,7 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
                 .kind_by_letter(ch)
                 .filter(|_| ch.is_ascii_alphabetic())
                 .ok_or_else(|| err(format!("unknown piece letter {ch:?}")))?;
-            let color = if ch.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
             let Some(&cell) = cells.get(i) else {
                 return Err(err(format!("more than {} cells", cells.len())));
             };
@@ -126,12 +110,7 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
                 match chars[k] {
                     '\'' if pk.tracks_moved() && !moved => moved = true,
                     '!' if pk.tracks_checked() && !was_checked => was_checked = true,
-                    m => {
-                        return Err(err(format!(
-                            "mark {m:?} does not apply to {} here",
-                            pk.name
-                        )))
-                    }
+                    m => return Err(err(format!("mark {m:?} does not apply to {} here", pk.name))),
                 }
                 k += 1;
             }
@@ -159,10 +138,7 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
     let mut number = |field: &'static str, default: u32| -> Result<u32, FenError> {
         match fields.next() {
             None => Ok(default),
-            Some(s) => s.parse().map_err(|_| FenError::Number {
-                field,
-                text: s.into(),
-            }),
+            Some(s) => s.parse().map_err(|_| FenError::Number { field, text: s.into() }),
         }
     };
     b.halfmove = number("halfmove clock", 0)?;
@@ -222,15 +198,7 @@ impl Position {
                 out += &empty.to_string();
             }
         }
-        let side = if self.side_to_move() == Color::White {
-            "w"
-        } else {
-            "b"
-        };
-        format!(
-            "{out} {side} - {} {}",
-            self.halfmove_clock(),
-            self.fullmove_number()
-        )
+        let side = if self.side_to_move() == Color::White { "w" } else { "b" };
+        format!("{out} {side} - {} {}", self.halfmove_clock(), self.fullmove_number())
     }
 }

@@ -103,16 +103,7 @@ impl Geometry {
             format!("{}x{} square", files.len(), ranks),
             cells,
             dirs,
-            vec![
-                Family {
-                    letter: 'O',
-                    dirs: o,
-                },
-                Family {
-                    letter: 'D',
-                    dirs: d,
-                },
-            ],
+            vec![Family { letter: 'O', dirs: o }, Family { letter: 'D', dirs: d }],
             [[0, 1, 0, 0], [0, -1, 0, 0]],
             layout,
         )
@@ -143,10 +134,7 @@ impl Geometry {
             ray_cells: Vec::new(),
             ascending: Vec::new(),
             all: (0..n as Cell).collect(),
-            layout: Layout {
-                place: Vec::new(),
-                ..layout.clone()
-            },
+            layout: Layout { place: Vec::new(), ..layout.clone() },
         };
         layout.place = cells.iter().map(|c| c.place).collect();
         g.layout = layout;
@@ -160,10 +148,7 @@ impl Geometry {
             .iter()
             .map(|d| {
                 let neg = [-d[0], -d[1], -d[2], -d[3]];
-                g.dirs
-                    .iter()
-                    .position(|e| *e == neg)
-                    .expect("direction set closed under negation")
+                g.dirs.iter().position(|e| *e == neg).expect("direction set closed under negation")
             })
             .collect();
         for c in 0..n {
@@ -175,8 +160,7 @@ impl Geometry {
                     p = g.coords[next as usize];
                 }
                 g.ascending.push(
-                    cells.windows(2).all(|w| w[0] < w[1])
-                        && cells.first().is_none_or(|&f| f as usize > c),
+                    cells.windows(2).all(|w| w[0] < w[1]) && cells.first().is_none_or(|&f| f as usize > c),
                 );
                 g.rays.push(cells.iter().copied().collect());
                 g.ray_cells.push(cells);
@@ -235,11 +219,7 @@ impl Geometry {
         let i = c as usize * self.dirs.len() + dir;
         let ray = self.rays[i];
         let blockers = ray & occ;
-        let nearest = if self.ascending[i] {
-            blockers.first()
-        } else {
-            blockers.last()
-        };
+        let nearest = if self.ascending[i] { blockers.first() } else { blockers.last() };
         match nearest {
             Some(b) => ray ^ self.rays[b as usize * self.dirs.len() + dir],
             None => ray,
@@ -259,23 +239,16 @@ impl Geometry {
     /// Chebyshev distance (the "n-th neighbour" ring index of the author's `N(n)`).
     pub fn chebyshev(&self, a: Cell, b: Cell) -> i32 {
         let (p, q) = (self.coord(a), self.coord(b));
-        (0..4)
-            .map(|i| (p[i] as i32 - q[i] as i32).abs())
-            .max()
-            .unwrap_or(0)
+        (0..4).map(|i| (p[i] as i32 - q[i] as i32).abs()).max().unwrap_or(0)
     }
     /// The cells at Chebyshev distance exactly `n` (the author's ring of `N(n)`).
     pub fn ring(&self, c: Cell, n: i32) -> CellSet {
-        (0..self.len() as Cell)
-            .filter(|&o| self.chebyshev(c, o) == n)
-            .collect()
+        (0..self.len() as Cell).filter(|&o| self.chebyshev(c, o) == n).collect()
     }
     /// Forward component of a displacement for a side (positive = towards the enemy).
     pub fn forwardness(&self, side: usize, from: Cell, to: Cell) -> i32 {
         let (p, q) = (self.coord(from), self.coord(to));
-        (0..4)
-            .map(|i| (q[i] as i32 - p[i] as i32) * self.forward[side][i] as i32)
-            .sum()
+        (0..4).map(|i| (q[i] as i32 - p[i] as i32) * self.forward[side][i] as i32).sum()
     }
     /// The cell mirrored through the board centre (180° rotation): where the other side's twin stands.
     pub fn centre_mirror(&self, c: Cell) -> Option<Cell> {
@@ -345,9 +318,6 @@ mod tests {
     #[test]
     fn centre_mirror() {
         let g = mgc();
-        assert_eq!(
-            g.centre_mirror(g.parse_cell("e1").unwrap()),
-            g.parse_cell("f10")
-        );
+        assert_eq!(g.centre_mirror(g.parse_cell("e1").unwrap()), g.parse_cell("f10"));
     }
 }

@@ -75,14 +75,7 @@ impl Piece {
     pub(crate) fn from_code(code: u8) -> Option<Piece> {
         (code != 0).then(|| {
             let c = code - 1;
-            Piece {
-                color: if c & 1 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                kind: c >> 1,
-            }
+            Piece { color: if c & 1 == 0 { Color::White } else { Color::Black }, kind: c >> 1 }
         })
     }
 }

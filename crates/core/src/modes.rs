@@ -22,11 +22,7 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// Along the lines of a direction family: any distance (`exact: None`) or exactly n cells.
-    Line {
-        family: char,
-        exact: Option<u8>,
-        jumping: bool,
-    },
+    Line { family: char, exact: Option<u8>, jumping: bool },
     /// Chebyshev ring of radius n.
     Ring(u8),
     /// (a, b) leaper.
@@ -126,16 +122,8 @@ fn parse_mode(t: &str) -> Result<Mode, ModeError> {
         ('L', [0, 0]) => return Err(bad("L(0,0) does not move")),
         ('L', [a, b]) => Shape::Leap(*a, *b),
         ('L', _) => return Err(bad("L takes two arguments: L(a,b)")),
-        (f, []) => Shape::Line {
-            family: f,
-            exact: None,
-            jumping: false,
-        },
-        (f, [n]) => Shape::Line {
-            family: f,
-            exact: Some(*n),
-            jumping,
-        },
+        (f, []) => Shape::Line { family: f, exact: None, jumping: false },
+        (f, [n]) => Shape::Line { family: f, exact: Some(*n), jumping },
         _ => return Err(bad("too many arguments")),
     };
     if jumping && !matches!(m.shape, Shape::Line { exact: Some(_), .. }) {
@@ -163,16 +151,8 @@ impl fmt::Display for Mode {
             DirFilter::Any => {}
         }
         match self.shape {
-            Shape::Line {
-                family,
-                exact: None,
-                ..
-            } => write!(f, "{family}"),
-            Shape::Line {
-                family,
-                exact: Some(n),
-                jumping,
-            } => {
+            Shape::Line { family, exact: None, .. } => write!(f, "{family}"),
+            Shape::Line { family, exact: Some(n), jumping } => {
                 write!(f, "{}{family}({n})", if jumping { "j" } else { "" })
             }
             Shape::Ring(n) => write!(f, "N({n})"),
@@ -183,11 +163,7 @@ impl fmt::Display for Mode {
 
 /// Writes a mode list back in the notation `parse_modes` reads.
 pub fn format_modes(modes: &[Mode]) -> String {
-    modes
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join("+")
+    modes.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("+")
 }
 
 #[cfg(test)]
@@ -202,14 +178,7 @@ mod tests {
         assert_eq!(q[2].shape, Shape::Ring(2));
         let p = parse_modes("mN(1)+cD(1)+imfN(2)").unwrap();
         assert_eq!(p[0].action, Action::MoveOnly);
-        assert_eq!(
-            p[1].shape,
-            Shape::Line {
-                family: 'D',
-                exact: Some(1),
-                jumping: false
-            }
-        );
+        assert_eq!(p[1].shape, Shape::Line { family: 'D', exact: Some(1), jumping: false });
         assert!(p[2].initial && p[2].dir == DirFilter::Forward);
         assert_eq!(format_modes(&p), "mN(1)+cD(1)+imfN(2)");
         assert_eq!(parse_modes("L(1,2)").unwrap()[0].shape, Shape::Leap(1, 2));

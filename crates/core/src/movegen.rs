@@ -46,23 +46,14 @@ impl Sink for Counter {
 
 /// Calls `f` with the move from `from` to `to` once per promotion choice it offers.
 #[inline]
-fn for_each_promotion(
-    from: Cell,
-    to: Cell,
-    promo: Option<(&Promotion, CellSet)>,
-    mut f: impl FnMut(Move),
-) {
+fn for_each_promotion(from: Cell, to: Cell, promo: Option<(&Promotion, CellSet)>, mut f: impl FnMut(Move)) {
     match promo {
         Some((p, zone)) if zone.has(to) => {
             if p.optional {
                 f(Move::new(from, to));
             }
             for &k in &p.choices {
-                f(Move {
-                    from,
-                    to,
-                    promotion: Some(k),
-                });
+                f(Move { from, to, promotion: Some(k) });
             }
         }
         _ => f(Move::new(from, to)),
@@ -79,15 +70,10 @@ impl Board {
         let occ = own | enemy;
         let mut out = CellSet::EMPTY;
         for grp in &v.tables.groups[side][kind] {
-            if (grp.initial && !self.virgin.has(from)) || (grp.unchecked && self.checked.has(from))
-            {
+            if (grp.initial && !self.virgin.has(from)) || (grp.unchecked && self.checked.has(from)) {
                 continue;
             }
-            let mut t = if grp.leaps.is_empty() {
-                CellSet::EMPTY
-            } else {
-                grp.leaps[from as usize]
-            };
+            let mut t = if grp.leaps.is_empty() { CellSet::EMPTY } else { grp.leaps[from as usize] };
             for &d in &grp.slides {
                 t |= g.slide(from, d, occ);
             }
@@ -131,11 +117,7 @@ impl Pins {
         let own = b.by_color[us];
         let enemy = b.by_color[1 - us];
         let occ = own | enemy;
-        let mut pins = Pins {
-            pinned: CellSet::EMPTY,
-            rays: [(0, CellSet::EMPTY); 16],
-            len: 0,
-        };
+        let mut pins = Pins { pinned: CellSet::EMPTY, rays: [(0, CellSet::EMPTY); 16], len: 0 };
         for d in 0..g.dirs.len() {
             let Some(b1) = g.first_blocker(king, d, occ) else {
                 continue;
@@ -156,10 +138,7 @@ impl Pins {
     }
 
     fn ray(&self, c: Cell) -> CellSet {
-        self.rays[..self.len]
-            .iter()
-            .find(|(p, _)| *p == c)
-            .map_or(CellSet::EMPTY, |(_, r)| *r)
+        self.rays[..self.len].iter().find(|(p, _)| *p == c).map_or(CellSet::EMPTY, |(_, r)| *r)
     }
 }
 
@@ -186,11 +165,7 @@ impl Position {
         let fast = royals.count() == 1 && b.in_check.is_empty();
         let pins = match royals.first() {
             Some(k) if fast => Pins::find(b, v, k),
-            _ => Pins {
-                pinned: CellSet::EMPTY,
-                rays: [(0, CellSet::EMPTY); 16],
-                len: 0,
-            },
+            _ => Pins { pinned: CellSet::EMPTY, rays: [(0, CellSet::EMPTY); 16], len: 0 },
         };
         let mut scratch: Option<Board> = None;
         for (k, kind) in v.kinds.iter().enumerate() {

@@ -26,19 +26,13 @@ pub struct ParsedMove {
 }
 
 fn err(token: &str, why: impl Into<String>) -> NotationError {
-    NotationError {
-        token: token.to_string(),
-        why: why.into(),
-    }
+    NotationError { token: token.to_string(), why: why.into() }
 }
 
 /// Splits a leading cell name (`k10`) off `s`.
 fn split_cell(s: &str) -> Option<(&str, &str)> {
     let letters = s.chars().take_while(|c| c.is_ascii_lowercase()).count();
-    let digits = s[letters..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
+    let digits = s[letters..].chars().take_while(|c| c.is_ascii_digit()).count();
     (letters > 0 && digits > 0).then(|| s.split_at(letters + digits))
 }
 
@@ -49,11 +43,7 @@ impl Position {
         let g = &v.geometry;
         let mut body = token.trim();
         let mut claimed_check = false;
-        while let Some(c) = body
-            .chars()
-            .last()
-            .filter(|c| matches!(c, '+' | '#' | '!' | '?'))
-        {
+        while let Some(c) = body.chars().last().filter(|c| matches!(c, '+' | '#' | '!' | '?')) {
             claimed_check |= matches!(c, '+' | '#');
             body = &body[..body.len() - 1];
         }
@@ -62,20 +52,13 @@ impl Position {
         if let Some(l) = letter {
             rest = &rest[l.len_utf8()..];
         }
-        let (from_name, r) = split_cell(rest)
-            .ok_or_else(|| err(token, "expected a square such as e2 to move from"))?;
-        let sep = r
-            .chars()
-            .next()
-            .ok_or_else(|| err(token, "expected - or : after the first square"))?;
+        let (from_name, r) =
+            split_cell(rest).ok_or_else(|| err(token, "expected a square such as e2 to move from"))?;
+        let sep = r.chars().next().ok_or_else(|| err(token, "expected - or : after the first square"))?;
         if !matches!(sep, '-' | ':' | 'x') {
-            return Err(err(
-                token,
-                format!("expected - or : after {from_name}, found {sep:?}"),
-            ));
+            return Err(err(token, format!("expected - or : after {from_name}, found {sep:?}")));
         }
-        let (to_name, r) =
-            split_cell(&r[1..]).ok_or_else(|| err(token, "expected a destination square"))?;
+        let (to_name, r) = split_cell(&r[1..]).ok_or_else(|| err(token, "expected a destination square"))?;
         let promo_letter = match r {
             "" => None,
             _ => {
@@ -84,21 +67,13 @@ impl Position {
                     let c = cs.next()?;
                     cs.next().is_none().then_some(c)
                 });
-                Some(
-                    l.ok_or_else(|| err(token, format!("unexpected {r:?} after the destination")))?,
-                )
+                Some(l.ok_or_else(|| err(token, format!("unexpected {r:?} after the destination")))?)
             }
         };
-        let from = g
-            .parse_cell(from_name)
-            .ok_or_else(|| err(token, format!("no square {from_name:?}")))?;
-        let to = g
-            .parse_cell(to_name)
-            .ok_or_else(|| err(token, format!("no square {to_name:?}")))?;
+        let from = g.parse_cell(from_name).ok_or_else(|| err(token, format!("no square {from_name:?}")))?;
+        let to = g.parse_cell(to_name).ok_or_else(|| err(token, format!("no square {to_name:?}")))?;
         let us = self.side_to_move();
-        let piece = self
-            .piece_at(from)
-            .ok_or_else(|| err(token, format!("no piece on {from_name}")))?;
+        let piece = self.piece_at(from).ok_or_else(|| err(token, format!("no piece on {from_name}")))?;
         let pk = v.kind(piece.kind);
         if piece.color != us {
             return Err(err(
@@ -115,34 +90,23 @@ impl Position {
             Some(l) if l != pk.letter => {
                 let named = v
                     .kind_by_letter(l)
-                    .map_or("an unknown piece".to_string(), |k| {
-                        format!("a {}", v.kind(k).name)
-                    });
+                    .map_or("an unknown piece".to_string(), |k| format!("a {}", v.kind(k).name));
                 return Err(err(
                     token,
-                    format!(
-                        "{l} is {named}, but the piece on {from_name} is a {}",
-                        pk.name
-                    ),
+                    format!("{l} is {named}, but the piece on {from_name} is a {}", pk.name),
                 ));
             }
             None if !pk.pawn => {
                 return Err(err(
                     token,
-                    format!(
-                        "the piece on {from_name} is a {}: write its letter {}",
-                        pk.name, pk.letter
-                    ),
+                    format!("the piece on {from_name} is a {}: write its letter {}", pk.name, pk.letter),
                 ));
             }
             _ => {}
         }
         match (sep, self.piece_at(to)) {
             (':' | 'x', None) => {
-                return Err(err(
-                    token,
-                    format!("{to_name} is empty, so this is no capture"),
-                ))
+                return Err(err(token, format!("{to_name} is empty, so this is no capture")))
             }
             ('-', Some(t)) if t.color != us => {
                 return Err(err(
@@ -158,27 +122,16 @@ impl Position {
         }
         let promotion = match promo_letter {
             None => None,
-            Some(l) => Some(
-                v.kind_by_letter(l)
-                    .ok_or_else(|| err(token, format!("no piece with letter {l}")))?,
-            ),
+            Some(l) => {
+                Some(v.kind_by_letter(l).ok_or_else(|| err(token, format!("no piece with letter {l}")))?)
+            }
         };
         let legal = self.legal_moves();
-        let m = Move {
-            from,
-            to,
-            promotion,
-        };
+        let m = Move { from, to, promotion };
         if legal.contains(&m) {
-            return Ok(ParsedMove {
-                mv: m,
-                claimed_check,
-            });
+            return Ok(ParsedMove { mv: m, claimed_check });
         }
-        let same_path: Vec<&Move> = legal
-            .iter()
-            .filter(|x| x.from == from && x.to == to)
-            .collect();
+        let same_path: Vec<&Move> = legal.iter().filter(|x| x.from == from && x.to == to).collect();
         let why = if !same_path.is_empty() {
             let choices: Vec<String> = same_path
                 .iter()
@@ -186,10 +139,7 @@ impl Position {
                 .map(|k| format!("={}", v.kind(k).letter))
                 .collect();
             match promotion {
-                None => format!(
-                    "a promotion piece is required: one of {}",
-                    choices.join(" ")
-                ),
+                None => format!("a promotion piece is required: one of {}", choices.join(" ")),
                 Some(_) => format!("promotion allowed only to {}", choices.join(" ")),
             }
         } else if self.pseudo_reaches(from, to) {
@@ -202,9 +152,7 @@ impl Position {
 
     fn pseudo_reaches(&self, from: Cell, to: Cell) -> bool {
         let p = self.piece_at(from).expect("checked by caller");
-        self.board
-            .targets(self.variant(), from, p.color.index(), p.kind as usize)
-            .has(to)
+        self.board.targets(self.variant(), from, p.color.index(), p.kind as usize).has(to)
     }
 
     /// The move in the author's notation, without check marks.
@@ -218,11 +166,7 @@ impl Position {
             }
         }
         s += g.name(m.from);
-        s.push(if self.piece_at(m.to).is_some() {
-            ':'
-        } else {
-            '-'
-        });
+        s.push(if self.piece_at(m.to).is_some() { ':' } else { '-' });
         s += g.name(m.to);
         if let Some(k) = m.promotion {
             s.push('=');
@@ -237,11 +181,7 @@ impl Position {
         after.make(m);
         let mut s = self.move_text(m);
         if after.in_check() {
-            s.push(if after.legal_moves().is_empty() {
-                '#'
-            } else {
-                '+'
-            });
+            s.push(if after.legal_moves().is_empty() { '#' } else { '+' });
         }
         s
     }
@@ -249,11 +189,7 @@ impl Position {
     /// The move in coordinate form for protocols.
     pub fn move_coord(&self, m: Move) -> String {
         let v = &**self.variant();
-        let mut s = format!(
-            "{}{}",
-            v.geometry.coord_name(m.from),
-            v.geometry.coord_name(m.to)
-        );
+        let mut s = format!("{}{}", v.geometry.coord_name(m.from), v.geometry.coord_name(m.to));
         if let Some(k) = m.promotion {
             s.push(v.kind(k).letter.to_ascii_lowercase());
         }
@@ -264,15 +200,10 @@ impl Position {
     pub fn parse_coord(&self, token: &str) -> Result<Move, NotationError> {
         let v = &**self.variant();
         let g = &v.geometry;
-        let (a, r) =
-            split_cell(token).ok_or_else(|| err(token, "expected a square to move from"))?;
+        let (a, r) = split_cell(token).ok_or_else(|| err(token, "expected a square to move from"))?;
         let (b, r) = split_cell(r).ok_or_else(|| err(token, "expected a destination square"))?;
-        let from = g
-            .parse_coord_cell(a)
-            .ok_or_else(|| err(token, format!("no square {a:?}")))?;
-        let to = g
-            .parse_coord_cell(b)
-            .ok_or_else(|| err(token, format!("no square {b:?}")))?;
+        let from = g.parse_coord_cell(a).ok_or_else(|| err(token, format!("no square {a:?}")))?;
+        let to = g.parse_coord_cell(b).ok_or_else(|| err(token, format!("no square {b:?}")))?;
         let promotion = match r {
             "" => None,
             _ => {
@@ -281,17 +212,10 @@ impl Position {
                     .next()
                     .filter(|_| cs.next().is_none())
                     .ok_or_else(|| err(token, format!("unexpected {r:?}")))?;
-                Some(
-                    v.kind_by_letter(l)
-                        .ok_or_else(|| err(token, format!("no piece with letter {l}")))?,
-                )
+                Some(v.kind_by_letter(l).ok_or_else(|| err(token, format!("no piece with letter {l}")))?)
             }
         };
-        let m = Move {
-            from,
-            to,
-            promotion,
-        };
+        let m = Move { from, to, promotion };
         if self.legal_moves().contains(&m) {
             Ok(m)
         } else {

@@ -14,11 +14,7 @@ pub struct Move {
 
 impl Move {
     pub fn new(from: Cell, to: Cell) -> Move {
-        Move {
-            from,
-            to,
-            promotion: None,
-        }
+        Move { from, to, promotion: None }
     }
 }
 
@@ -33,10 +29,7 @@ impl MoveList {
     /// promotion choices stays under 600).
     pub const CAPACITY: usize = 1024;
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::new(0, 0); MoveList::CAPACITY],
-            len: 0,
-        }
+        MoveList { moves: [Move::new(0, 0); MoveList::CAPACITY], len: 0 }
     }
     #[inline]
     pub fn push(&mut self, m: Move) {
@@ -175,11 +168,12 @@ impl Board {
             }
             let hit = match &e.pattern {
                 Pattern::Leap(rev) => (rev[x as usize] & pcs).any(),
-                Pattern::Slide(dirs) => dirs
-                    .iter()
-                    .any(|&d| g.first_blocker(x, d, occ).is_some_and(|b| pcs.has(b))),
-                Pattern::Exact(rev) => rev.0[x as usize]
-                    .is_some_and(|(o, between)| pcs.has(o) && (between & occ).is_empty()),
+                Pattern::Slide(dirs) => {
+                    dirs.iter().any(|&d| g.first_blocker(x, d, occ).is_some_and(|b| pcs.has(b)))
+                }
+                Pattern::Exact(rev) => {
+                    rev.0[x as usize].is_some_and(|(o, between)| pcs.has(o) && (between & occ).is_empty())
+                }
             };
             if hit {
                 return true;
@@ -194,28 +188,22 @@ impl Board {
             return false;
         };
         let g = &v.geometry;
-        v.tables.groups[p.color.index()][p.kind as usize]
-            .iter()
-            .any(|grp| {
-                grp.action != crate::modes::Action::MoveOnly
-                    && (!grp.initial || self.virgin.has(from))
-                    && (!grp.unchecked || !self.checked.has(from))
-                    && ((!grp.leaps.is_empty() && grp.leaps[from as usize].has(to))
-                        || grp.slides.iter().any(|&d| g.slide(from, d, occ).has(to))
-                        || grp.exact.iter().any(|e| {
-                            e.0[from as usize]
-                                .is_some_and(|(t, between)| t == to && (between & occ).is_empty())
-                        }))
-            })
+        v.tables.groups[p.color.index()][p.kind as usize].iter().any(|grp| {
+            grp.action != crate::modes::Action::MoveOnly
+                && (!grp.initial || self.virgin.has(from))
+                && (!grp.unchecked || !self.checked.has(from))
+                && ((!grp.leaps.is_empty() && grp.leaps[from as usize].has(to))
+                    || grp.slides.iter().any(|&d| g.slide(from, d, occ).has(to))
+                    || grp.exact.iter().any(|e| {
+                        e.0[from as usize].is_some_and(|(t, between)| t == to && (between & occ).is_empty())
+                    }))
+        })
     }
 
     /// Royal pieces of `side` attacked by the other side.
     pub fn royals_attacked(&self, v: &Variant, side: Color) -> CellSet {
         let occ = self.occupied();
-        self.royals(v, side)
-            .iter()
-            .filter(|&r| self.attacked(v, r, side.other(), occ))
-            .collect()
+        self.royals(v, side).iter().filter(|&r| self.attacked(v, r, side.other(), occ)).collect()
     }
 
     pub fn make(&mut self, v: &Variant, m: Move) -> Undo {
@@ -252,11 +240,8 @@ impl Board {
         if self.checked.has(m.from) && m.promotion.is_none() {
             checked.insert(m.to);
         }
-        self.halfmove = if undo.captured != 0 || v.kinds[p.kind as usize].pawn {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        self.halfmove =
+            if undo.captured != 0 || v.kinds[p.kind as usize].pawn { 0 } else { self.halfmove + 1 };
         if p.color == Color::Black {
             self.fullmove += 1;
         }
@@ -276,10 +261,7 @@ impl Board {
     fn mark_checked(&mut self, v: &Variant) {
         let mut checked = self.checked;
         for r in self.in_check.iter() {
-            if self
-                .piece(r)
-                .is_some_and(|p| v.kinds[p.kind as usize].tracks_checked())
-            {
+            if self.piece(r).is_some_and(|p| v.kinds[p.kind as usize].tracks_checked()) {
                 checked.insert(r);
             }
         }
@@ -367,11 +349,7 @@ impl Position {
         if b.stm == Color::Black {
             b.hash ^= variant.zobrist.side;
         }
-        let mut pos = Position {
-            variant,
-            board: b,
-            history: Vec::new(),
-        };
+        let mut pos = Position { variant, board: b, history: Vec::new() };
         pos.refresh_checks();
         pos
     }
@@ -386,11 +364,8 @@ impl Position {
         board.hash = 0;
         board.virgin = CellSet::EMPTY;
         board.checked = CellSet::EMPTY;
-        let pieces: Vec<(Cell, u8)> = board
-            .occupied()
-            .iter()
-            .map(|c| (c, board.mailbox[c as usize]))
-            .collect();
+        let pieces: Vec<(Cell, u8)> =
+            board.occupied().iter().map(|c| (c, board.mailbox[c as usize])).collect();
         for (c, code) in pieces {
             board.hash ^= variant.zobrist.piece(code, c);
         }
@@ -398,11 +373,7 @@ impl Position {
         if board.stm == Color::Black {
             board.hash ^= variant.zobrist.side;
         }
-        let mut pos = Position {
-            variant,
-            board,
-            history: Vec::new(),
-        };
+        let mut pos = Position { variant, board, history: Vec::new() };
         pos.refresh_checks();
         pos
     }
@@ -482,43 +453,23 @@ impl Position {
     /// How often the current position occurred, this time included.
     pub fn repetitions(&self) -> u32 {
         let span = (self.board.halfmove as usize).min(self.history.len());
-        1 + self.history[self.history.len() - span..]
-            .iter()
-            .filter(|&&h| h == self.board.hash)
-            .count() as u32
+        1 + self.history[self.history.len() - span..].iter().filter(|&&h| h == self.board.hash).count() as u32
     }
 
     /// The result if the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.legal_moves().is_empty() {
             return Some(if self.in_check() {
-                Outcome {
-                    winner: Some(self.board.stm.other()),
-                    reason: OutcomeReason::Checkmate,
-                }
+                Outcome { winner: Some(self.board.stm.other()), reason: OutcomeReason::Checkmate }
             } else {
-                Outcome {
-                    winner: None,
-                    reason: OutcomeReason::Stalemate,
-                }
+                Outcome { winner: None, reason: OutcomeReason::Stalemate }
             });
         }
         if self.repetitions() >= self.variant.rules.repetition {
-            return Some(Outcome {
-                winner: None,
-                reason: OutcomeReason::Repetition,
-            });
+            return Some(Outcome { winner: None, reason: OutcomeReason::Repetition });
         }
-        if self
-            .variant
-            .rules
-            .fifty_move_plies
-            .is_some_and(|n| self.board.halfmove >= n)
-        {
-            return Some(Outcome {
-                winner: None,
-                reason: OutcomeReason::FiftyMoves,
-            });
+        if self.variant.rules.fifty_move_plies.is_some_and(|n| self.board.halfmove >= n) {
+            return Some(Outcome { winner: None, reason: OutcomeReason::FiftyMoves });
         }
         None
     }

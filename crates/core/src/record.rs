@@ -45,16 +45,11 @@ pub enum RecordError {
     Syntax { line: usize, why: String },
 }
 
-const RESULTS: [&str; 9] = [
-    "1:0", "0:1", "1-0", "0-1", "1/2", "1/2-1/2", "1/2:1/2", "½:½", "*",
-];
+const RESULTS: [&str; 9] = ["1:0", "0:1", "1-0", "0-1", "1/2", "1/2-1/2", "1/2:1/2", "½:½", "*"];
 
 impl Record {
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v.as_str())
     }
 
     pub fn set_tag(&mut self, key: &str, value: &str) {
@@ -77,8 +72,7 @@ impl Record {
                 body_start = i;
                 break;
             }
-            rec.tags
-                .push(parse_tag(t).map_err(|why| RecordError::Syntax { line: i + 1, why })?);
+            rec.tags.push(parse_tag(t).map_err(|why| RecordError::Syntax { line: i + 1, why })?);
             body_start = i + 1;
         }
         let mut number = 1u32;
@@ -102,12 +96,7 @@ impl Record {
                     let mut comment = String::new();
                     loop {
                         match chars.next() {
-                            None => {
-                                return Err(syntax(
-                                    start_line,
-                                    "comment '{' is never closed".into(),
-                                ))
-                            }
+                            None => return Err(syntax(start_line, "comment '{' is never closed".into())),
                             Some((_, '}')) => break,
                             Some((_, ch)) => {
                                 if ch == '\n' {
@@ -156,22 +145,13 @@ impl Record {
                             .map_err(|_| syntax(line, format!("move number {tok:?} too large")))?;
                         let dots = tok[digits..].chars().take_while(|&c| c == '.').count();
                         number = n;
-                        color = if dots >= 3 {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
+                        color = if dots >= 3 { Color::Black } else { Color::White };
                         tok = &tok[digits + dots..];
                         if tok.is_empty() {
                             continue;
                         }
                     }
-                    rec.moves.push(RecordMove {
-                        number,
-                        color,
-                        text: tok.to_string(),
-                        comments: Vec::new(),
-                    });
+                    rec.moves.push(RecordMove { number, color, text: tok.to_string(), comments: Vec::new() });
                     if color == Color::Black {
                         number += 1;
                     }
@@ -193,10 +173,7 @@ impl Record {
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         for (k, v) in &self.tags {
-            out += &format!(
-                "[{k} \"{}\"]\n",
-                v.replace('\\', "\\\\").replace('"', "\\\"")
-            );
+            out += &format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\""));
         }
         if !self.tags.is_empty() {
             out.push('\n');
@@ -237,9 +214,8 @@ fn parse_tag(t: &str) -> Result<(String, String), String> {
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
         .ok_or_else(|| format!("tag {t:?} must look like [Key \"value\"]"))?;
-    let (key, value) = inner
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| format!("tag {t:?} has no value"))?;
+    let (key, value) =
+        inner.split_once(char::is_whitespace).ok_or_else(|| format!("tag {t:?} has no value"))?;
     if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(format!("tag name {key:?} must be letters, digits or _"));
     }
@@ -252,10 +228,7 @@ fn parse_tag(t: &str) -> Result<(String, String), String> {
     let mut it = q.chars();
     while let Some(c) = it.next() {
         match c {
-            '\\' => out.push(
-                it.next()
-                    .ok_or_else(|| format!("tag {key}: dangling backslash"))?,
-            ),
+            '\\' => out.push(it.next().ok_or_else(|| format!("tag {key}: dangling backslash"))?),
             '"' => return Err(format!("tag {key}: unescaped quote in value")),
             c => out.push(c),
         }
@@ -280,18 +253,9 @@ pub enum ReplayError {
     #[error("start position: {0}")]
     Start(String),
     #[error("move {number} {side}: {error}", side = color.name())]
-    Move {
-        number: u32,
-        color: Color,
-        error: NotationError,
-    },
+    Move { number: u32, color: Color, error: NotationError },
     #[error("move {number} {side}: {text:?}: the game was already over ({why})", side = color.name())]
-    AfterEnd {
-        number: u32,
-        color: Color,
-        text: String,
-        why: String,
-    },
+    AfterEnd { number: u32, color: Color, text: String, why: String },
 }
 
 pub struct Replay {
@@ -301,20 +265,19 @@ pub struct Replay {
 }
 
 /// Plays a record from its start position; stops at the first move that is not legal.
-pub fn replay(
-    variant: Arc<Variant>,
-    rec: &Record,
-) -> Result<Replay, (ReplayError, Vec<ReplayedMove>)> {
+pub fn replay(variant: Arc<Variant>, rec: &Record) -> Result<Replay, (ReplayError, Vec<ReplayedMove>)> {
     let mut pos = match rec.tag("Position") {
-        Some(f) => Position::from_fen(variant, f)
-            .map_err(|e| (ReplayError::Start(e.to_string()), Vec::new()))?,
+        Some(f) => {
+            Position::from_fen(variant, f).map_err(|e| (ReplayError::Start(e.to_string()), Vec::new()))?
+        }
         None => Position::new(variant),
     };
     let mut done = Vec::new();
     for m in &rec.moves {
-        if let Some(o) = pos.outcome().filter(|o| {
-            o.reason != OutcomeReason::FiftyMoves && o.reason != OutcomeReason::Repetition
-        }) {
+        if let Some(o) = pos
+            .outcome()
+            .filter(|o| o.reason != OutcomeReason::FiftyMoves && o.reason != OutcomeReason::Repetition)
+        {
             let e = ReplayError::AfterEnd {
                 number: m.number,
                 color: m.color,
@@ -325,16 +288,7 @@ pub fn replay(
         }
         let parsed = match pos.parse_move(&m.text) {
             Ok(p) => p,
-            Err(error) => {
-                return Err((
-                    ReplayError::Move {
-                        number: m.number,
-                        color: m.color,
-                        error,
-                    },
-                    done,
-                ))
-            }
+            Err(error) => return Err((ReplayError::Move { number: m.number, color: m.color, error }, done)),
         };
         let written = pos.move_text_marked(parsed.mv);
         let checks = written.ends_with('+') || written.ends_with('#');
@@ -348,11 +302,7 @@ pub fn replay(
         pos.make(parsed.mv);
     }
     let outcome = pos.outcome();
-    Ok(Replay {
-        moves: done,
-        position: pos,
-        outcome,
-    })
+    Ok(Replay { moves: done, position: pos, outcome })
 }
 
 #[cfg(test)]
@@ -368,7 +318,8 @@ mod tests {
         assert_eq!(r.tag("game"), Some("mgc"));
         assert_eq!(r.tag("White"), Some("A \"B\""));
         assert_eq!(r.preamble, vec!["intro"]);
-        let texts: Vec<(&str, u32, Color)> = r.moves.iter().map(|m| (m.text.as_str(), m.number, m.color)).collect();
+        let texts: Vec<(&str, u32, Color)> =
+            r.moves.iter().map(|m| (m.text.as_str(), m.number, m.color)).collect();
         assert_eq!(
             texts,
             vec![

@@ -102,16 +102,9 @@ impl Tables {
                 groups[side].push(gs);
             }
         }
-        let royal_kinds = kinds
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| k.royal)
-            .fold(0u64, |m, (i, _)| m | 1 << i);
-        Ok(Tables {
-            groups,
-            attacks,
-            royal_kinds,
-        })
+        let royal_kinds =
+            kinds.iter().enumerate().filter(|(_, k)| k.royal).fold(0u64, |m, (i, _)| m | 1 << i);
+        Ok(Tables { groups, attacks, royal_kinds })
     }
 }
 
@@ -122,9 +115,7 @@ enum Compiled {
 }
 
 fn dir_ok(g: &Geometry, side: usize, d: [i8; 4], filter: DirFilter) -> bool {
-    let f: i32 = (0..4)
-        .map(|i| d[i] as i32 * g.forward[side][i] as i32)
-        .sum();
+    let f: i32 = (0..4).map(|i| d[i] as i32 * g.forward[side][i] as i32).sum();
     match filter {
         DirFilter::Any => true,
         DirFilter::Forward => f > 0,
@@ -132,20 +123,13 @@ fn dir_ok(g: &Geometry, side: usize, d: [i8; 4], filter: DirFilter) -> bool {
     }
 }
 
-fn compile(
-    g: &Geometry,
-    side: usize,
-    kind: &PieceKind,
-    m: &Mode,
-) -> Result<Compiled, VariantError> {
+fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Compiled, VariantError> {
     let n = g.len();
     let leap_table = |pred: &dyn Fn(Cell, Cell) -> bool| -> Vec<CellSet> {
         (0..n as Cell)
             .map(|a| {
                 (0..n as Cell)
-                    .filter(|&b| {
-                        b != a && pred(a, b) && g.forwardness(side, a, b).signum() >= min_fwd(m.dir)
-                    })
+                    .filter(|&b| b != a && pred(a, b) && g.forwardness(side, a, b).signum() >= min_fwd(m.dir))
                     .collect()
             })
             .collect()
@@ -161,22 +145,14 @@ fn compile(
                 d == [0, 0, x, y] || (x == 0 && d == [0, 0, 0, y])
             }))
         }
-        Shape::Line {
-            family,
-            exact,
-            jumping,
-        } => {
+        Shape::Line { family, exact, jumping } => {
             let fam = g.family(family).ok_or(VariantError::UnknownFamily {
                 letter: kind.letter,
                 mode: m.to_string(),
                 family,
             })?;
-            let dirs: Vec<usize> = fam
-                .dirs
-                .iter()
-                .copied()
-                .filter(|&d| dir_ok(g, side, g.dirs[d], m.dir))
-                .collect();
+            let dirs: Vec<usize> =
+                fam.dirs.iter().copied().filter(|&d| dir_ok(g, side, g.dirs[d], m.dir)).collect();
             match exact {
                 None => Compiled::Slides(dirs),
                 Some(len) => Compiled::Exact(
@@ -248,19 +224,13 @@ fn reverse(g: &Geometry, c: &Compiled) -> Vec<Pattern> {
 }
 
 fn add_attack(list: &mut Vec<AttackEntry>, k: Kind, m: &Mode, pattern: Pattern) {
-    if let Some(e) = list
-        .iter_mut()
-        .find(|e| e.initial == m.initial && e.unchecked == m.unchecked && e.pattern == pattern)
+    if let Some(e) =
+        list.iter_mut().find(|e| e.initial == m.initial && e.unchecked == m.unchecked && e.pattern == pattern)
     {
         if !e.kinds.contains(&k) {
             e.kinds.push(k);
         }
         return;
     }
-    list.push(AttackEntry {
-        kinds: vec![k],
-        initial: m.initial,
-        unchecked: m.unchecked,
-        pattern,
-    });
+    list.push(AttackEntry { kinds: vec![k], initial: m.initial, unchecked: m.unchecked, pattern });
 }

@@ -60,10 +60,7 @@ pub struct Rules {
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules {
-            repetition: 3,
-            fifty_move_plies: Some(100),
-        }
+        Rules { repetition: 3, fifty_move_plies: Some(100) }
     }
 }
 
@@ -72,11 +69,7 @@ pub enum VariantError {
     #[error("piece {0}: {1}")]
     Modes(char, ModeError),
     #[error("piece {letter}: mode {mode} uses family {family:?}, which this board does not have")]
-    UnknownFamily {
-        letter: char,
-        mode: String,
-        family: char,
-    },
+    UnknownFamily { letter: char, mode: String, family: char },
     #[error("{0} piece kinds; at most {max} are supported", max = crate::MAX_KINDS)]
     TooManyKinds(usize),
     #[error("two piece kinds use the letter {0}")]
@@ -123,9 +116,7 @@ impl Variant {
         let mut seen = CellSet::EMPTY;
         for &(c, p) in &setup {
             if c as usize >= geometry.len() || p.kind as usize >= kinds.len() || seen.has(c) {
-                return Err(VariantError::Setup(format!(
-                    "bad or doubly occupied cell {c}"
-                )));
+                return Err(VariantError::Setup(format!("bad or doubly occupied cell {c}")));
             }
             seen.insert(c);
         }
@@ -145,10 +136,7 @@ impl Variant {
 
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
-        self.kinds
-            .iter()
-            .position(|k| k.letter == up)
-            .map(|i| i as Kind)
+        self.kinds.iter().position(|k| k.letter == up).map(|i| i as Kind)
     }
 
     pub fn kind(&self, k: Kind) -> &PieceKind {

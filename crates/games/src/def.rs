@@ -110,15 +110,9 @@ impl GameDef {
                     ))
                 })?;
                 for (letter, m) in overrides {
-                    let i = self
-                        .pieces
-                        .iter()
-                        .position(|p| p.letter.to_string() == *letter)
-                        .ok_or_else(|| {
-                            GameError::Data(format!(
-                                "option {key}={value} names unknown piece {letter}"
-                            ))
-                        })?;
+                    let i = self.pieces.iter().position(|p| p.letter.to_string() == *letter).ok_or_else(
+                        || GameError::Data(format!("option {key}={value} names unknown piece {letter}")),
+                    )?;
                     modes[i] = m.clone();
                 }
             }
@@ -163,21 +157,17 @@ impl GameDef {
         }
         let mut setup = Vec::new();
         for (side, color) in [("white", Color::White), ("black", Color::Black)] {
-            let lists = self
-                .setup
-                .get(side)
-                .ok_or_else(|| GameError::Data(format!("setup.{side} missing")))?;
+            let lists =
+                self.setup.get(side).ok_or_else(|| GameError::Data(format!("setup.{side} missing")))?;
             for (letter, cells) in lists {
                 let kind = letters
                     .iter()
                     .position(|l| l.to_string() == *letter)
-                    .ok_or_else(|| {
-                        GameError::Data(format!("setup.{side}: unknown piece {letter}"))
-                    })?;
+                    .ok_or_else(|| GameError::Data(format!("setup.{side}: unknown piece {letter}")))?;
                 for name in cells.split_whitespace() {
-                    let c = geometry.parse_cell(name).ok_or_else(|| {
-                        GameError::Data(format!("setup.{side}: no square {name}"))
-                    })?;
+                    let c = geometry
+                        .parse_cell(name)
+                        .ok_or_else(|| GameError::Data(format!("setup.{side}: no square {name}")))?;
                     setup.push((c, Piece::new(color, kind as u8)));
                 }
             }
@@ -201,11 +191,7 @@ impl GameDef {
     ) -> Result<(), GameError> {
         let items: Vec<String> = match self.presets.get(spec) {
             Some(p) => p.split_whitespace().map(str::to_string).collect(),
-            None => spec
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect(),
+            None => spec.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
         };
         let mut cells = CellSet::EMPTY;
         for item in &items {
@@ -219,15 +205,10 @@ impl GameDef {
                 if kinds[k].royal {
                     return Err(bad("is the King, which is never removed".into()));
                 }
-                cells |= setup
-                    .iter()
-                    .filter(|(_, p)| p.kind as usize == k)
-                    .map(|(c, _)| *c)
-                    .collect();
+                cells |= setup.iter().filter(|(_, p)| p.kind as usize == k).map(|(c, _)| *c).collect();
             } else {
-                let c = g
-                    .parse_cell(item)
-                    .ok_or_else(|| bad("is neither a piece letter nor a square".into()))?;
+                let c =
+                    g.parse_cell(item).ok_or_else(|| bad("is neither a piece letter nor a square".into()))?;
                 let p = setup
                     .iter()
                     .find(|(x, _)| *x == c)
@@ -235,15 +216,13 @@ impl GameDef {
                     .ok_or_else(|| bad("is an empty square".into()))?;
                 if p.color != Color::White {
                     return Err(bad(
-                        "holds a Black piece: name White's squares, Black's twin goes too".into(),
+                        "holds a Black piece: name White's squares, Black's twin goes too".into()
                     ));
                 }
                 if kinds[p.kind as usize].royal {
                     return Err(bad("holds the King, which is never removed".into()));
                 }
-                let twin = g
-                    .centre_mirror(c)
-                    .ok_or_else(|| bad("has no centre-symmetric twin".into()))?;
+                let twin = g.centre_mirror(c).ok_or_else(|| bad("has no centre-symmetric twin".into()))?;
                 cells.insert(c);
                 cells.insert(twin);
             }

@@ -48,105 +48,36 @@ macro_rules! game {
         }
     };
     ($id:literal, $name:literal, $status:ident) => {
-        GameInfo {
-            id: $id,
-            name: $name,
-            status: Status::$status,
-            data: None,
-        }
+        GameInfo { id: $id, name: $name, status: Status::$status, data: None }
     };
 }
 
 static CATALOGUE: &[GameInfo] = &[
     game!("mgc", "Modern Grand Chess, 2nd edition (10.12.2010)", data),
     game!("mgc1", "Modern Grand Chess, 1st edition (20.07.2010)", data),
-    game!(
-        "avantgarde",
-        "Avant-garde Grand Chess (25.02.2013)",
-        Planned
-    ),
+    game!("avantgarde", "Avant-garde Grand Chess (25.02.2013)", Planned),
     game!("guru", "Chess Guru (03.06.2010)", Planned),
     game!("shogi", "Modern Shogi, 2nd edition (02.05.2011)", Planned),
     game!("shogi1", "Modern Shogi, 1st edition (22.04.2011)", Planned),
     game!("cheskers", "Russian cheskers (05.07.2010)", Planned),
-    game!(
-        "cubic",
-        "The 64-cell cubic chess, symmetrical setup (03.06.2010)",
-        Planned
-    ),
-    game!(
-        "cubic-asym",
-        "The 64-cell cubic chess, asymmetrical setup (03.06.2010)",
-        Planned
-    ),
-    game!(
-        "nihongi",
-        "Nihongi, 4D chess on 3x3x3x3 (03.06.2010)",
-        Planned
-    ),
-    game!(
-        "brilliant",
-        "Brilliant chess, hexagonal (05.07.2010)",
-        Planned
-    ),
-    game!(
-        "pyramids1",
-        "Pyramids, 1st edition (17.03.2011)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids2-weak7",
-        "Pyramids, 2nd edition, weak variant 7x7 (12.04.2011)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids2-weak9",
-        "Pyramids, 2nd edition, weak variant 9x9 (12.04.2011)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids2-strong",
-        "Pyramids, 2nd edition, strong variant 9x9 (12.04.2011)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids2-cheskers7",
-        "Pyramids, 2nd edition, cheskers variant 7x7 (12.04.2011)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids2-cheskers9",
-        "Pyramids, 2nd edition, cheskers variant 9x9 (12.04.2011)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids5",
-        "Pyramids, 5th edition, classical (06.04.2013)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids5-cheskers",
-        "Pyramids, 5th edition, cheskers (06.04.2013)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids6",
-        "Pyramids, 6th edition, classical (12.03.2014)",
-        Reconstruction
-    ),
-    game!(
-        "pyramids6-checkers",
-        "Pyramids, 6th edition, checkers (12.03.2014)",
-        Reconstruction
-    ),
+    game!("cubic", "The 64-cell cubic chess, symmetrical setup (03.06.2010)", Planned),
+    game!("cubic-asym", "The 64-cell cubic chess, asymmetrical setup (03.06.2010)", Planned),
+    game!("nihongi", "Nihongi, 4D chess on 3x3x3x3 (03.06.2010)", Planned),
+    game!("brilliant", "Brilliant chess, hexagonal (05.07.2010)", Planned),
+    game!("pyramids1", "Pyramids, 1st edition (17.03.2011)", Reconstruction),
+    game!("pyramids2-weak7", "Pyramids, 2nd edition, weak variant 7x7 (12.04.2011)", Reconstruction),
+    game!("pyramids2-weak9", "Pyramids, 2nd edition, weak variant 9x9 (12.04.2011)", Reconstruction),
+    game!("pyramids2-strong", "Pyramids, 2nd edition, strong variant 9x9 (12.04.2011)", Reconstruction),
+    game!("pyramids2-cheskers7", "Pyramids, 2nd edition, cheskers variant 7x7 (12.04.2011)", Reconstruction),
+    game!("pyramids2-cheskers9", "Pyramids, 2nd edition, cheskers variant 9x9 (12.04.2011)", Reconstruction),
+    game!("pyramids5", "Pyramids, 5th edition, classical (06.04.2013)", Reconstruction),
+    game!("pyramids5-cheskers", "Pyramids, 5th edition, cheskers (06.04.2013)", Reconstruction),
+    game!("pyramids6", "Pyramids, 6th edition, classical (12.03.2014)", Reconstruction),
+    game!("pyramids6-checkers", "Pyramids, 6th edition, checkers (12.03.2014)", Reconstruction),
     game!("bermuda", "Bermuda chess (28.02.2011)", Reconstruction),
     game!("omino", "Omino (03.06.2010)", Reconstruction),
     game!("nomino", "Nomino (03.06.2010)", Reconstruction),
-    game!(
-        "doseki",
-        "Doseki, 3D polycubes on 9x9x9 (19.07.2010)",
-        Reconstruction
-    ),
+    game!("doseki", "Doseki, 3D polycubes on 9x9x9 (19.07.2010)", Reconstruction),
 ];
 
 /// Every game of the catalogue, in the order of GAMES.md's id table.
@@ -156,13 +87,8 @@ pub fn catalogue() -> &'static [GameInfo] {
 
 /// The game definition of an implemented game.
 pub fn definition(id: &str) -> Result<GameDef, GameError> {
-    let info = CATALOGUE
-        .iter()
-        .find(|g| g.id == id)
-        .ok_or_else(|| GameError::UnknownGame(id.to_string()))?;
-    let data = info
-        .data
-        .ok_or_else(|| GameError::NotImplemented(id.to_string()))?;
+    let info = CATALOGUE.iter().find(|g| g.id == id).ok_or_else(|| GameError::UnknownGame(id.to_string()))?;
+    let data = info.data.ok_or_else(|| GameError::NotImplemented(id.to_string()))?;
     GameDef::from_toml(data)
 }
 
@@ -173,8 +99,7 @@ pub fn variant(id: &str, options: &[(String, String)]) -> Result<Arc<Variant>, G
 
 /// Splits `key=value` option text.
 pub fn parse_option(text: &str) -> Result<(String, String), GameError> {
-    let (k, v) = text
-        .split_once('=')
-        .ok_or_else(|| GameError::Option(format!("{text:?}: expected key=value")))?;
+    let (k, v) =
+        text.split_once('=').ok_or_else(|| GameError::Option(format!("{text:?}: expected key=value")))?;
     Ok((k.trim().to_string(), v.trim().to_string()))
 }

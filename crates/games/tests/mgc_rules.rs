@@ -19,7 +19,8 @@ fn cell(pos: &Position, name: &str) -> u8 {
 
 fn moves_from(pos: &Position, from: &str) -> Vec<String> {
     let c = cell(pos, from);
-    let mut v: Vec<String> = pos.legal_moves().iter().filter(|m| m.from == c).map(|&m| pos.move_text(m)).collect();
+    let mut v: Vec<String> =
+        pos.legal_moves().iter().filter(|m| m.from == c).map(|&m| pos.move_text(m)).collect();
     v.sort();
     v
 }
@@ -77,7 +78,11 @@ fn pawn_moves_in_all_directions_and_first_leap() {
     // 8 steps + 7 forward leaps (e6 row +2 and c5/g5), nothing captures.
     let m = moves_from(&pos, "e5");
     assert_eq!(m.len(), 15, "{m:?}");
-    assert!(m.contains(&"e5-e4".to_string()) && m.contains(&"e5-c6".to_string()) && m.contains(&"e5-g7".to_string()));
+    assert!(
+        m.contains(&"e5-e4".to_string())
+            && m.contains(&"e5-c6".to_string())
+            && m.contains(&"e5-g7".to_string())
+    );
     // Once moved, no leap.
     let pos = Position::from_fen(v.clone(), "5k4/10/10/10/10/4P'4K/10/10/10/10 w - 0 1").unwrap();
     assert_eq!(moves_from(&pos, "e5").len(), 8);
@@ -100,12 +105,18 @@ fn promotion_optional_in_mgc_mandatory_in_mgc1() {
     let pos = Position::from_fen(mgc(), "10/4P'5/10/10/k9/10/10/10/10/9K w - 0 1").unwrap();
     let to_e10: Vec<String> = moves_from(&pos, "e9").into_iter().filter(|m| m.contains("e10")).collect();
     assert_eq!(to_e10.len(), 11, "stay a pawn or 10 choices: {to_e10:?}");
-    assert!(to_e10.contains(&"e9-e10".to_string()) && !to_e10.iter().any(|m| m.ends_with("=K") || m.ends_with("=P")));
+    assert!(
+        to_e10.contains(&"e9-e10".to_string())
+            && !to_e10.iter().any(|m| m.ends_with("=K") || m.ends_with("=P"))
+    );
     let v1 = ccg_games::variant("mgc1", &[]).unwrap();
     let pos = Position::from_fen(v1, "10/4P'5/10/10/k9/10/10/10/10/9K w - 0 1").unwrap();
     let to_e10: Vec<String> = moves_from(&pos, "e9").into_iter().filter(|m| m.contains("e10")).collect();
     assert_eq!(to_e10.len(), 10);
-    assert_eq!(pos.parse_move("e9-e10").unwrap_err().why.split(':').next(), Some("a promotion piece is required"));
+    assert_eq!(
+        pos.parse_move("e9-e10").unwrap_err().why.split(':').next(),
+        Some("a promotion piece is required")
+    );
     assert!(pos.parse_move("e9-e10=F").is_ok());
 }
 
@@ -212,7 +223,12 @@ fn setups_are_centre_symmetric() {
         for c in 0..v.geometry.len() as u8 {
             let twin = v.geometry.centre_mirror(c).unwrap();
             let (a, b) = (pos.piece_at(c), pos.piece_at(twin));
-            assert_eq!(a.map(|p| (p.kind, p.color)), b.map(|p| (p.kind, p.color.other())), "{id} {}", v.geometry.name(c));
+            assert_eq!(
+                a.map(|p| (p.kind, p.color)),
+                b.map(|p| (p.kind, p.color.other())),
+                "{id} {}",
+                v.geometry.name(c)
+            );
         }
     }
 }

@@ -192,10 +192,7 @@ impl RefPos {
     pub fn from_fen(fen: &str) -> Result<RefPos, String> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 || fields.len() > 5 {
-            return Err(format!(
-                "expected 2 to 5 fields, got {}: {fen:?}",
-                fields.len()
-            ));
+            return Err(format!("expected 2 to 5 fields, got {}: {fen:?}", fields.len()));
         }
         let rows: Vec<&str> = fields[0].split('/').collect();
         if rows.len() != 10 {
@@ -220,18 +217,9 @@ impl RefPos {
                     }
                     file += n;
                 } else if "PHNBECLRGMAFQK".contains(c.to_ascii_uppercase()) {
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
+                    let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                     let letter = c.to_ascii_uppercase();
-                    let mut piece = Piece {
-                        color,
-                        letter,
-                        moved: false,
-                        checked: false,
-                    };
+                    let mut piece = Piece { color, letter, moved: false, checked: false };
                     k += 1;
                     while k < chars.len() && (chars[k] == '\'' || chars[k] == '!') {
                         match (chars[k], letter) {
@@ -274,12 +262,7 @@ impl RefPos {
             Some(s) => s.parse().map_err(|_| format!("bad fullmove {s:?}"))?,
             None => 1,
         };
-        Ok(RefPos {
-            board,
-            side,
-            halfmove,
-            fullmove,
-        })
+        Ok(RefPos { board, side, halfmove, fullmove })
     }
 
     /// Writes the position in the same text form `from_fen` reads.
@@ -318,13 +301,7 @@ impl RefPos {
             Color::White => "w",
             Color::Black => "b",
         };
-        format!(
-            "{} {} - {} {}",
-            rows.join("/"),
-            side,
-            self.halfmove,
-            self.fullmove
-        )
+        format!("{} {} - {} {}", rows.join("/"), side, self.halfmove, self.fullmove)
     }
 
     /// The position turned by 180 degrees with the colours swapped (and the side to move swapped).
@@ -337,12 +314,7 @@ impl RefPos {
                 board[rank as usize][file as usize] = Some(p);
             }
         }
-        RefPos {
-            board,
-            side: self.side.other(),
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-        }
+        RefPos { board, side: self.side.other(), halfmove: self.halfmove, fullmove: self.fullmove }
     }
 
     /// The piece on a cell.
@@ -373,9 +345,7 @@ impl RefPos {
     /// set of its destinations (an empty cell or an enemy piece). A pawn's non-capturing moves do not
     /// attack. A king's extra leaps attack while its flag is clear.
     fn attacks(&self, rules: &Rules, from: Sq, to: Sq) -> bool {
-        let piece = self
-            .at(from)
-            .expect("reference: attacks() from an empty cell");
+        let piece = self.at(from).expect("reference: attacks() from an empty cell");
         if from == to {
             return false;
         }
@@ -425,9 +395,7 @@ impl RefPos {
     /// True if a king of `color` is attacked by the other side (whose king leaps count according
     /// to its flag as it stands).
     fn king_attacked(&self, rules: &Rules, color: Color) -> bool {
-        self.kings(color)
-            .into_iter()
-            .any(|k| self.attacked_by(rules, k, color.other()))
+        self.kings(color).into_iter().any(|k| self.attacked_by(rules, k, color.other()))
     }
 
     /// Sets the "has been checked" flag of every king of `color` that the other side attacks.
@@ -467,25 +435,13 @@ impl RefPos {
                     if to.1 == piece.color.last_rank() {
                         // Promotion: optional in the 2nd edition, mandatory in the 1st.
                         if rules.edition == Edition::Mgc {
-                            moves.push(RefMove {
-                                from,
-                                to,
-                                promo: None,
-                            });
+                            moves.push(RefMove { from, to, promo: None });
                         }
                         for &letter in promotion_letters(rules.edition) {
-                            moves.push(RefMove {
-                                from,
-                                to,
-                                promo: Some(letter),
-                            });
+                            moves.push(RefMove { from, to, promo: Some(letter) });
                         }
                     } else {
-                        moves.push(RefMove {
-                            from,
-                            to,
-                            promo: None,
-                        });
+                        moves.push(RefMove { from, to, promo: None });
                     }
                 }
             } else {
@@ -493,11 +449,7 @@ impl RefPos {
                 for to in all_cells() {
                     let own = matches!(self.at(to), Some(q) if q.color == piece.color);
                     if !own && self.attacks(rules, from, to) {
-                        moves.push(RefMove {
-                            from,
-                            to,
-                            promo: None,
-                        });
+                        moves.push(RefMove { from, to, promo: None });
                     }
                 }
             }
@@ -557,9 +509,7 @@ impl RefPos {
     fn apply(&self, rules: &Rules, mv: &RefMove) -> RefPos {
         let mover = self.side;
         let mut next = self.clone();
-        let mut piece = next
-            .at(mv.from)
-            .expect("reference: move from an empty cell");
+        let mut piece = next.at(mv.from).expect("reference: move from an empty cell");
         let capture = next.at(mv.to).is_some();
         next.set(mv.from, None);
         if piece.letter == 'P' {
@@ -570,11 +520,8 @@ impl RefPos {
             }
         }
         next.set(mv.to, Some(piece));
-        next.halfmove = if capture || piece.letter == 'P' || mv.promo.is_some() {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        next.halfmove =
+            if capture || piece.letter == 'P' || mv.promo.is_some() { 0 } else { self.halfmove + 1 };
         if mover == Color::Black {
             next.fullmove += 1;
         }
@@ -601,10 +548,7 @@ impl RefPos {
 
     /// Legal moves as canonical strings `<from>-<to>` or `<from>-<to>=<Letter>`.
     pub fn legal_moves(&self, rules: &Rules) -> Vec<String> {
-        self.legal_moves_with_positions(rules)
-            .iter()
-            .map(|(mv, _)| mv.name())
-            .collect()
+        self.legal_moves_with_positions(rules).iter().map(|(mv, _)| mv.name()).collect()
     }
 
     /// The position after a legal move given as a canonical string. Panics if it is not legal.
@@ -626,9 +570,7 @@ impl RefPos {
         if depth == 1 {
             return list.len() as u64;
         }
-        list.iter()
-            .map(|(_, next)| next.perft(rules, depth - 1))
-            .sum()
+        list.iter().map(|(_, next)| next.perft(rules, depth - 1)).sum()
     }
 
     /// Perft split by first move (for locating a disagreement), sorted by move text.
@@ -650,10 +592,7 @@ impl RefPos {
 pub fn self_check() -> Result<(), String> {
     for edition in [Edition::Mgc, Edition::Mgc1] {
         for pawns_forward in [false, true] {
-            let rules = Rules {
-                edition,
-                pawns_forward,
-            };
+            let rules = Rules { edition, pawns_forward };
             let start = RefPos::from_fen(start_fen(edition))?;
             if start.to_fen() != start_fen(edition) {
                 return Err(format!("round trip failed: {}", start.to_fen()));
@@ -665,10 +604,7 @@ pub fn self_check() -> Result<(), String> {
                 let a = next.legal_moves(&rules).len();
                 let b = next.rotated().legal_moves(&rules).len();
                 if a != b {
-                    return Err(format!(
-                        "{rules:?} after {}: {a} moves, rotated {b}",
-                        mv.name()
-                    ));
+                    return Err(format!("{rules:?} after {}: {a} moves, rotated {b}", mv.name()));
                 }
             }
         }
