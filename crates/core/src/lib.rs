@@ -11,6 +11,7 @@ pub mod fen;
 pub mod geometry;
 pub mod modes;
 mod movegen;
+pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod record;
@@ -20,7 +21,8 @@ mod zobrist;
 
 pub use cellset::CellSet;
 pub use geometry::Geometry;
-pub use position::{Move, MoveList, Outcome, OutcomeReason, Position};
+pub use moves::{Move, MoveList, Path, Special};
+pub use position::{Outcome, OutcomeReason, Position};
 pub use variant::{PieceKind, Promotion, Rules, Variant, VariantError};
 
 /// Index of a cell in its geometry (at most 128 cells).

@@ -53,7 +53,7 @@ fn for_each_promotion(from: Cell, to: Cell, promo: Option<(&Promotion, CellSet)>
                 f(Move::new(from, to));
             }
             for &k in &p.choices {
-                f(Move { from, to, promotion: Some(k) });
+                f(Move::promoting(from, to, k));
             }
         }
         _ => f(Move::new(from, to)),

@@ -127,7 +127,7 @@ impl Position {
             }
         };
         let legal = self.legal_moves();
-        let m = Move { from, to, promotion };
+        let m = Move { from, to, promotion, special: crate::Special::None };
         if legal.contains(&m) {
             return Ok(ParsedMove { mv: m, claimed_check });
         }
@@ -215,7 +215,7 @@ impl Position {
                 Some(v.kind_by_letter(l).ok_or_else(|| err(token, format!("no piece with letter {l}")))?)
             }
         };
-        let m = Move { from, to, promotion };
+        let m = Move { from, to, promotion, special: crate::Special::None };
         if self.legal_moves().contains(&m) {
             Ok(m)
         } else {

@@ -1,55 +1,9 @@
 //! Positions: the full game state, moves, make/unmake with incremental hashing, and outcomes.
 
+pub use crate::moves::{Move, MoveList, Special};
 use crate::variant::Variant;
-use crate::{Cell, CellSet, Color, Kind, Piece, MAX_KINDS};
+use crate::{Cell, CellSet, Color, Piece, MAX_KINDS};
 use std::sync::Arc;
-
-/// One move: a step, slide or leap from `from` to `to`, possibly promoting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub from: Cell,
-    pub to: Cell,
-    pub promotion: Option<Kind>,
-}
-
-impl Move {
-    pub fn new(from: Cell, to: Cell) -> Move {
-        Move { from, to, promotion: None }
-    }
-}
-
-/// Legal moves of a position, on the stack.
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
-
-impl MoveList {
-    /// Far above the most moves any position of our games has (a crowded 10x10 board with
-    /// promotion choices stays under 600).
-    pub const CAPACITY: usize = 1024;
-    pub fn new() -> MoveList {
-        MoveList { moves: [Move::new(0, 0); MoveList::CAPACITY], len: 0 }
-    }
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutcomeReason {
@@ -441,6 +395,15 @@ impl Position {
         }
         self.make(m);
         Ok(())
+    }
+
+    /// Whether the move takes at least one enemy piece.
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.special {
+            Special::None => self.piece_at(m.to).is_some_and(|p| p.color != self.board.stm),
+            Special::EnPassant(_) | Special::Chain(_) => true,
+            Special::Drop(_) | Special::Castle(_) => false,
+        }
     }
 
     /// Whether the move (assumed legal) puts an enemy royal piece in check.

@@ -1,0 +1,111 @@
+//! The one move model of every game: a piece goes from `from` to `to`, optionally promoting, and
+//! a `Special` says what else happens — a drop from the hand, a castling, an en-passant capture,
+//! or a draughts-style chain of jumps through intermediate landing cells.
+
+use crate::{Cell, Kind};
+use std::mem::MaybeUninit;
+
+/// Intermediate landing cells of a capture chain, in order (the final landing is `Move::to`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Path {
+    len: u8,
+    cells: [Cell; Path::CAPACITY],
+}
+
+impl Path {
+    /// One landing per enemy piece that can be taken, less the final one.
+    pub const CAPACITY: usize = 15;
+
+    pub fn new() -> Path {
+        Path { len: 0, cells: [0; Path::CAPACITY] }
+    }
+    /// Adds a landing; `false` (and nothing added) when full.
+    pub fn push(&mut self, c: Cell) -> bool {
+        if (self.len as usize) < Path::CAPACITY {
+            self.cells[self.len as usize] = c;
+            self.len += 1;
+            true
+        } else {
+            false
+        }
+    }
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+impl Default for Path {
+    fn default() -> Self {
+        Path::new()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Special {
+    /// A step, slide or leap; captures what stands on `to`.
+    None,
+    /// A piece of this kind is put from the hand onto `to` (`from == to`).
+    Drop(Kind),
+    /// Castling number `n` of the variant: the royal piece goes `from`→`to`, the rook(s) as declared.
+    Castle(u8),
+    /// En-passant capture of the pawn standing on this cell.
+    EnPassant(Cell),
+    /// A chain of jumps through these landing cells before `to`.
+    Chain(Path),
+}
+
+/// A move. Construct moves only through a position (`legal_moves`, `parse_move`): the fields say
+/// what the move is, the position says what it means.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub from: Cell,
+    pub to: Cell,
+    pub promotion: Option<Kind>,
+    pub special: Special,
+}
+
+impl Move {
+    pub fn new(from: Cell, to: Cell) -> Move {
+        Move { from, to, promotion: None, special: Special::None }
+    }
+    pub fn promoting(from: Cell, to: Cell, k: Kind) -> Move {
+        Move { from, to, promotion: Some(k), special: Special::None }
+    }
+    pub fn is_drop(&self) -> bool {
+        matches!(self.special, Special::Drop(_))
+    }
+}
+
+/// Legal moves of a position, on the stack.
+pub struct MoveList {
+    moves: [MaybeUninit<Move>; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    /// Far above the most moves any position of our games has (a crowded 10x10 board with
+    /// promotion choices stays under 600).
+    pub const CAPACITY: usize = 1024;
+    pub fn new() -> MoveList {
+        MoveList { moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY], len: 0 }
+    }
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.moves[self.len] = MaybeUninit::new(m);
+        self.len += 1;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+    }
+}
