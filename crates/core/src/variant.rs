@@ -152,3 +152,18 @@ impl Variant {
         }
     }
 }
+
+impl Variant {
+    /// Average number of cells a lone piece of `kind` reaches from every cell of an empty board
+    /// (first-move and jump-right modes included) — the raw mobility behind material values.
+    pub fn empty_board_mobility(&self, kind: Kind, side: Color) -> f64 {
+        let mut b = crate::position::Board::empty();
+        let n = self.geometry.len();
+        let mut total = 0u64;
+        for c in 0..n as Cell {
+            b.virgin = CellSet::single(c);
+            total += b.targets(self, c, side.index(), kind as usize).count() as u64;
+        }
+        total as f64 / n as f64
+    }
+}
