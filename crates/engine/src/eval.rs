@@ -1,0 +1,293 @@
+//! Evaluation as data. The score is a dot product of integer weights with feature counts taken
+//! from the side to move's point of view, so that the same code serves the search (weights in
+//! centipawns) and Texel tuning (the feature vector). Weights come from `params/<game>.toml`
+//! when the game has one, else they are derived from the variant: material from each piece's
+//! mobility on the empty board, positional terms from fixed small defaults.
+
+use ccg_core::{Cell, Color, Position, Variant};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum ParamsError {
+    #[error("parameter file: {0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("parameter file: no piece with letter {0:?} in this game")]
+    UnknownPiece(String),
+}
+
+/// The tunable weights of one game, in centipawns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Null-move pruning is sound in this game (no compulsory capture, zugzwang rare).
+    #[serde(default = "yes")]
+    pub null_move: bool,
+    /// Value of each piece kind by letter; royal pieces are not counted.
+    #[serde(default)]
+    pub material: BTreeMap<String, i32>,
+    #[serde(default)]
+    pub terms: Terms,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Positional weights, each per unit of its feature.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Terms {
+    /// Per piece (not pawn, not royal) per step closer to the centre.
+    pub centre: i32,
+    /// Per royal piece per step closer to the centre (negative: kings hide while pieces abound).
+    pub king_centre: i32,
+    /// Per pawn per rank advanced from its side's first rank.
+    pub pawn_advance: i32,
+    /// Per own piece next to an own royal piece.
+    pub king_shelter: i32,
+    /// Per enemy piece (not pawn) within distance 2 of an own royal piece (negative: danger).
+    pub king_attack: i32,
+    /// For having the move.
+    pub tempo: i32,
+}
+
+impl Default for Terms {
+    fn default() -> Terms {
+        Terms { centre: 3, king_centre: -4, pawn_advance: 4, king_shelter: 6, king_attack: -12, tempo: 10 }
+    }
+}
+
+/// Number of positional terms, after the material ones in the feature vector.
+pub(crate) const N_TERMS: usize = 6;
+
+impl Terms {
+    fn to_array(&self) -> [i32; N_TERMS] {
+        [self.centre, self.king_centre, self.pawn_advance, self.king_shelter, self.king_attack, self.tempo]
+    }
+    pub(crate) fn from_array(a: [i32; N_TERMS]) -> Terms {
+        Terms {
+            centre: a[0],
+            king_centre: a[1],
+            pawn_advance: a[2],
+            king_shelter: a[3],
+            king_attack: a[4],
+            tempo: a[5],
+        }
+    }
+}
+
+/// Parameter files shipped with the engine (written by `ccg tune`).
+fn shipped(id: &str) -> Option<&'static str> {
+    match id {
+        "mgc" => Some(include_str!("../params/mgc.toml")),
+        "mgc1" => Some(include_str!("../params/mgc1.toml")),
+        _ => None,
+    }
+}
+
+impl Params {
+    /// Defaults derived from the variant alone.
+    pub fn derived(v: &Variant) -> Params {
+        let material = v
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| !k.royal)
+            .map(|(i, k)| (k.letter.to_string(), derived_value(v, i as u8)))
+            .collect();
+        Params { null_move: true, material, terms: Terms::default() }
+    }
+
+    /// The shipped file of this game if any, else [`Params::derived`].
+    pub fn for_variant(v: &Variant) -> Params {
+        shipped(&v.id).and_then(|t| Params::parse(v, t).ok()).unwrap_or_else(|| Params::derived(v))
+    }
+
+    /// Reads a parameter file; pieces it leaves out keep their derived values.
+    pub fn parse(v: &Variant, text: &str) -> Result<Params, ParamsError> {
+        let mut p: Params = toml::from_str(text)?;
+        for l in p.material.keys() {
+            let mut cs = l.chars();
+            if cs.next().and_then(|c| v.kind_by_letter(c)).is_none() || cs.next().is_some() {
+                return Err(ParamsError::UnknownPiece(l.clone()));
+            }
+        }
+        for (l, val) in Params::derived(v).material {
+            p.material.entry(l).or_insert(val);
+        }
+        Ok(p)
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("params serialise")
+    }
+}
+
+/// Material from mobility: a pawn is 100; another piece is worth about 40 per cell it reaches on
+/// the empty board (chess: N 290, B 430, R 640, Q 990 — the classical ratios, a little high).
+fn derived_value(v: &Variant, k: u8) -> i32 {
+    if v.kinds[k as usize].pawn {
+        return 100;
+    }
+    let mob = (v.empty_board_mobility(k, Color::White) + v.empty_board_mobility(k, Color::Black)) / 2.0;
+    (80.0 + 40.0 * mob).round() as i32
+}
+
+/// Per-variant lookup tables and weights, built once per search.
+pub struct Evaluator {
+    pub params: Params,
+    /// Weight vector: material per kind (royals 0), then the terms.
+    weights: Vec<i32>,
+    n_kinds: usize,
+    pawn: Vec<bool>,
+    royal: Vec<bool>,
+    /// Steps from the edge towards the centre.
+    centre: Vec<i32>,
+    /// Ranks advanced from each side's first rank.
+    advance: [Vec<i32>; 2],
+    /// Chebyshev distances, `dist[a * n + b]`.
+    dist: Vec<u8>,
+    n_cells: usize,
+    null_move: bool,
+}
+
+impl Evaluator {
+    pub fn new(v: &Variant, params: Params) -> Evaluator {
+        let g = &v.geometry;
+        let n = g.len();
+        let nk = v.kinds.len();
+        let coords: Vec<[i32; 4]> = (0..n).map(|c| g.coord(c as Cell).map(i32::from)).collect::<Vec<_>>();
+        let (mut lo, mut hi) = ([i32::MAX; 4], [i32::MIN; 4]);
+        for c in &coords {
+            for i in 0..4 {
+                lo[i] = lo[i].min(c[i]);
+                hi[i] = hi[i].max(c[i]);
+            }
+        }
+        // Twice the distance to the centre per axis, so that even-sized boards stay integral.
+        let twice_off = |c: &[i32; 4]| (0..4).map(|i| (2 * c[i] - lo[i] - hi[i]).abs()).max().unwrap_or(0);
+        let far = coords.iter().map(twice_off).max().unwrap_or(0);
+        let centre = coords.iter().map(|c| (far - twice_off(c)) / 2).collect();
+        let fwd = |side: usize, c: &[i32; 4]| (0..4).map(|i| c[i] * g.forward[side][i] as i32).sum::<i32>();
+        let advance = [0, 1].map(|s| {
+            let min = coords.iter().map(|c| fwd(s, c)).min().unwrap_or(0);
+            coords.iter().map(|c| fwd(s, c) - min).collect()
+        });
+        let mut dist = vec![0u8; n * n];
+        for a in 0..n {
+            for b in 0..n {
+                dist[a * n + b] = g.chebyshev(a as Cell, b as Cell).clamp(0, 255) as u8;
+            }
+        }
+        let mut weights: Vec<i32> =
+            v.kinds
+                .iter()
+                .map(|k| {
+                    if k.royal {
+                        0
+                    } else {
+                        params.material.get(&k.letter.to_string()).copied().unwrap_or(0)
+                    }
+                })
+                .collect();
+        weights.extend(params.terms.to_array());
+        Evaluator {
+            weights,
+            n_kinds: nk,
+            pawn: v.kinds.iter().map(|k| k.pawn).collect(),
+            royal: v.kinds.iter().map(|k| k.royal).collect(),
+            centre,
+            advance,
+            dist,
+            n_cells: n,
+            null_move: params.null_move,
+            params,
+        }
+    }
+
+    pub fn for_variant(v: &Variant) -> Evaluator {
+        Evaluator::new(v, Params::for_variant(v))
+    }
+
+    /// Value of a piece kind for move ordering and pruning margins (royals count high).
+    #[inline]
+    pub fn value(&self, kind: u8) -> i32 {
+        if self.royal[kind as usize] {
+            5000
+        } else {
+            self.weights[kind as usize]
+        }
+    }
+
+    pub(crate) fn n_features(&self) -> usize {
+        self.weights.len()
+    }
+
+    pub(crate) fn weights(&self) -> &[i32] {
+        &self.weights
+    }
+
+    /// Whether null-move pruning may be tried: the game allows it and the side to move has a
+    /// piece other than pawns and royals (pawn endings are where zugzwang lives).
+    pub fn null_ok(&self, pos: &Position) -> bool {
+        self.null_move
+            && pos.pieces(pos.side_to_move()).iter().any(|c| {
+                pos.piece_at(c).is_some_and(|p| !self.pawn[p.kind as usize] && !self.royal[p.kind as usize])
+            })
+    }
+
+    /// The static evaluation from the side to move's point of view, in centipawns.
+    pub fn eval(&self, pos: &Position) -> i32 {
+        let mut s = 0;
+        self.features(pos, |i, x| s += self.weights[i] * x);
+        s
+    }
+
+    /// Calls `f(feature, count)` for every feature, counts from the side to move's view.
+    #[inline]
+    pub(crate) fn features(&self, pos: &Position, mut f: impl FnMut(usize, i32)) {
+        let us = pos.side_to_move();
+        let t = self.n_kinds;
+        let mut royals: [[usize; 4]; 2] = [[0; 4]; 2];
+        let mut nroyal = [0usize; 2];
+        for side in [Color::White, Color::Black] {
+            let sign = if side == us { 1 } else { -1 };
+            for c in pos.pieces(side).iter() {
+                let Some(p) = pos.piece_at(c) else { continue };
+                let k = p.kind as usize;
+                f(k, sign);
+                if self.royal[k] {
+                    f(t + 1, sign * self.centre[c as usize]);
+                    if nroyal[side.index()] < 4 {
+                        royals[side.index()][nroyal[side.index()]] = c as usize;
+                        nroyal[side.index()] += 1;
+                    }
+                } else if self.pawn[k] {
+                    f(t + 2, sign * self.advance[side.index()][c as usize]);
+                } else {
+                    f(t, sign * self.centre[c as usize]);
+                }
+            }
+        }
+        for side in [Color::White, Color::Black] {
+            let sign = if side == us { 1 } else { -1 };
+            let (mut shelter, mut attack) = (0, 0);
+            for &r in &royals[side.index()][..nroyal[side.index()]] {
+                let row = &self.dist[r * self.n_cells..(r + 1) * self.n_cells];
+                for c in pos.pieces(side).iter() {
+                    shelter += (row[c as usize] == 1) as i32;
+                }
+                for c in pos.pieces(side.other()).iter() {
+                    if row[c as usize] <= 2 {
+                        attack += pos.piece_at(c).is_some_and(|p| !self.pawn[p.kind as usize]) as i32;
+                    }
+                }
+            }
+            f(t + 3, sign * shelter);
+            f(t + 4, sign * attack);
+        }
+        f(t + 5, 1);
+    }
+}

@@ -1,0 +1,76 @@
+//! # ccg-engine — the engine of chess-checkers-go
+//!
+//! A generic alpha-beta searcher over the rules core: nothing in the search knows a game. Each
+//! game's evaluation is data ([`Params`], `params/<game-id>.toml`), derived from the variant where
+//! no file exists yet. Two entry points serve callers that just want a move ([`best_move`]) or a
+//! full analysis ([`analyse`]); [`Engine`] keeps a transposition table across searches for the
+//! protocol front ends.
+
+mod eval;
+mod search;
+mod time;
+mod tt;
+
+pub use eval::{Evaluator, Params, ParamsError};
+pub use search::{Engine, EngineConfig, Features, Info};
+
+use ccg_core::{Move, Position};
+use std::time::Duration;
+
+/// What bounds a search. Everything `None` (and `infinite` false) means "think until stopped or a
+/// mate is proven", so callers normally set at least one field.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    /// Remaining clock time of White and Black.
+    pub time: [Option<Duration>; 2],
+    /// Increment per move of White and Black.
+    pub inc: [Duration; 2],
+    /// Moves to the next time control, if the clock has one.
+    pub movestogo: Option<u32>,
+    /// Ignore every limit until told to stop (UCI `go infinite`, analysis mode).
+    pub infinite: bool,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits { depth: Some(d), ..Limits::default() }
+    }
+    pub fn nodes(n: u64) -> Limits {
+        Limits { nodes: Some(n), ..Limits::default() }
+    }
+    pub fn movetime(t: Duration) -> Limits {
+        Limits { movetime: Some(t), ..Limits::default() }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the position has no legal move.
+    pub best: Option<Move>,
+    /// From the side to move's point of view; ±30000-ish for mates (see `mate_in`).
+    pub score_cp: i32,
+    /// Moves (not plies) to mate: positive when the side to move mates, negative when it is mated.
+    pub mate_in: Option<i32>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Node budget of each level of [`best_move`]: level 8 is about a second on one core.
+const LEVEL_NODES: [u64; 8] = [60, 400, 2_000, 8_000, 30_000, 100_000, 300_000, 800_000];
+
+/// One-call search for callers that just want a move: level 1 (weakest, near-instant) ..= 8
+/// (strongest, ~1 s); deterministic for a given level and position (one thread, node limit).
+pub fn best_move(pos: &Position, level: u8) -> Option<Move> {
+    let level = level.clamp(1, 8) as usize;
+    let engine = Engine::new(EngineConfig { hash_mb: 1 << (level / 2), ..EngineConfig::default() });
+    engine.search(pos, &Limits::nodes(LEVEL_NODES[level - 1]), &mut |_| {}).best
+}
+
+/// Full search with a fresh transposition table, one thread.
+pub fn analyse(pos: &Position, limits: &Limits) -> SearchResult {
+    Engine::new(EngineConfig::default()).search(pos, limits, &mut |_| {})
+}

@@ -1,0 +1,63 @@
+//! Time management: how long to think about one move.
+
+use crate::Limits;
+use ccg_core::Color;
+use std::time::Duration;
+
+/// Soft limit: do not start another iteration after half of it. Hard limit: abort the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+/// Time kept back for process and pipe latency: GUIs and `ccg match` measure wall time.
+const OVERHEAD: Duration = Duration::from_millis(15);
+
+pub fn budget(limits: &Limits, stm: Color) -> Budget {
+    if limits.infinite {
+        return Budget { soft: None, hard: None };
+    }
+    let mut soft = None;
+    let mut hard = None;
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(OVERHEAD.min(mt / 4));
+        soft = Some(t);
+        hard = Some(t);
+    }
+    if let Some(left) = limits.time[stm.index()] {
+        let inc = limits.inc[stm.index()];
+        let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50);
+        let safe = left.saturating_sub(OVERHEAD.min(left / 5));
+        // A share of the remaining time plus most of the increment, never more than a third of
+        // what is left (so a long think cannot flag).
+        let base = (safe / mtg + inc * 3 / 4).min(safe / 3);
+        let cap = if mtg == 1 { safe * 9 / 10 } else { safe / 3 };
+        let s = base;
+        let h = (base * 4).min(cap).max(base);
+        soft = Some(soft.map_or(s, |x: Duration| x.min(s)));
+        hard = Some(hard.map_or(h, |x: Duration| x.min(h)));
+    }
+    Budget { soft, hard }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_a_fraction_of_the_time_left() {
+        let l = Limits { time: [Some(Duration::from_secs(10)), None], ..Limits::default() };
+        let b = budget(&l, Color::White);
+        assert!(b.soft.unwrap() < Duration::from_secs(1));
+        assert!(b.hard.unwrap() <= Duration::from_secs(4));
+        assert_eq!(budget(&l, Color::Black), Budget { soft: None, hard: None });
+    }
+
+    #[test]
+    fn tiny_clock_still_gives_some_time() {
+        let l = Limits { time: [Some(Duration::from_millis(30)), None], ..Limits::default() };
+        let b = budget(&l, Color::White);
+        assert!(b.hard.unwrap() < Duration::from_millis(30));
+    }
+}

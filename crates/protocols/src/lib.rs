@@ -1,0 +1,1 @@
+//! Protocol front ends (UCI, XBoard, USI) over the engine.
