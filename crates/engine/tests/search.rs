@@ -1,20 +1,117 @@
-//! Engine behaviour on Modern Grand Chess: forced wins, legal moves from random positions,
-//! reproducibility.
+//! Engine behaviour on the implemented games: forced wins, a legal move from positions reached by
+//! random play, reproducibility with a node limit.
 
 use ccg_core::{OutcomeReason, Position};
-use ccg_engine::{analyse, best_move, Limits};
+use ccg_engine::{analyse, best_move, Engine, EngineConfig, Limits};
+use proptest::prelude::*;
 
 fn pos(game: &str, fen: &str) -> Position {
     Position::from_fen(ccg_games::variant(game, &[]).unwrap(), fen).unwrap()
 }
 
+fn implemented() -> Vec<&'static str> {
+    ccg_games::catalogue()
+        .iter()
+        .filter(|g| g.status == ccg_games::Status::Implemented)
+        .map(|g| g.id)
+        .collect()
+}
+
+/// Plays the engine's line and checks that it ends in checkmate for the side that started.
+fn assert_mates(game: &str, fen: &str, moves: i32) {
+    let p = pos(game, fen);
+    let r = analyse(&p, &Limits::depth(2 * moves as u32 + 2));
+    assert_eq!(r.mate_in, Some(moves), "{game} {fen}: {r:?}");
+    let mut q = p.clone();
+    for &m in &r.pv {
+        q.play(m).expect("pv moves are legal");
+    }
+    let o = q.outcome().expect("the line ends the game");
+    assert_eq!(o.reason, OutcomeReason::Checkmate);
+    assert_eq!(o.winner, Some(p.side_to_move()));
+}
+
 #[test]
-fn smoke_start_position() {
+fn mate_in_one() {
+    for g in implemented() {
+        assert_mates(g, "k!9/10/1K!8/10/10/10/10/10/10/4Q5 w - 0 1", 1);
+        // Black to move mates too (the search is colour-blind).
+        assert_mates(g, "4q5/10/10/10/10/10/10/1k!8/10/K!9 b - 0 1", 1);
+    }
+}
+
+#[test]
+fn mate_in_two() {
+    for g in implemented() {
+        // The rook-like piece is the Legion (L) in the 2nd edition, R in the 1st.
+        let v = ccg_games::variant(g, &[]).unwrap();
+        let rook = if v.kind_by_letter('L').is_some() { "L" } else { "R" };
+        assert_mates(g, &"k!9/10/10/2K!7/10/10/10/10/10/9L w - 0 1".replace('L', rook), 2);
+        assert_mates(g, &"5k!4/10/10/10/10/10/10/10/10/L4K!3L w - 0 1".replace('L', rook), 2);
+    }
+}
+
+#[test]
+fn mated_side_sees_the_mate_coming() {
+    let p = pos("mgc", "k!9/10/1K!8/10/10/10/10/10/10/9L b - 0 1");
+    let r = analyse(&p, &Limits::depth(4));
+    assert_eq!(r.mate_in, Some(-1), "{r:?}");
+}
+
+#[test]
+fn no_legal_move_gives_no_move() {
+    // Black king in the corner, stalemated by the White Adviser and King.
+    let p = pos("mgc", "k!9/2A7/1K!8/10/10/10/10/10/10/10 b - 0 1");
+    assert!(p.legal_moves().is_empty());
+    let r = analyse(&p, &Limits::depth(3));
+    assert_eq!(r.best, None);
+    assert_eq!(best_move(&p, 5), None);
+}
+
+#[test]
+fn node_limited_search_is_reproducible() {
     let p = Position::new(ccg_games::variant("mgc", &[]).unwrap());
+    let a = analyse(&p, &Limits::nodes(20_000));
+    let b = analyse(&p, &Limits::nodes(20_000));
+    assert_eq!(a, b);
+    assert!(a.nodes <= 20_000);
+    assert_eq!(best_move(&p, 2), best_move(&p, 2));
+}
+
+#[test]
+fn threads_and_movetime_return_a_legal_move() {
+    let p = Position::new(ccg_games::variant("mgc1", &[]).unwrap());
+    let e = Engine::new(EngineConfig { threads: 2, hash_mb: 4, ..EngineConfig::default() });
     let t = std::time::Instant::now();
-    let r = analyse(&p, &Limits::depth(5));
-    eprintln!("{:?} {:?} {:.0} nps", r, t.elapsed(), r.nodes as f64 / t.elapsed().as_secs_f64());
+    let r = e.search(&p, &Limits::movetime(std::time::Duration::from_millis(200)), &mut |_| {});
+    assert!(t.elapsed() < std::time::Duration::from_millis(600));
     assert!(p.legal_moves().contains(&r.best.unwrap()));
-    let m = best_move(&p, 3).unwrap();
-    assert!(p.legal_moves().contains(&m));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    /// From any position reachable by random play the engine returns a legal move, or none
+    /// exactly when the game is over by having no move.
+    #[test]
+    fn legal_move_after_random_play(game in 0usize..8, seed in any::<u64>(), plies in 0usize..120) {
+        let ids = implemented();
+        let mut p = Position::new(ccg_games::variant(ids[game % ids.len()], &[]).unwrap());
+        let mut s = seed | 1;
+        for _ in 0..plies {
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let m = moves[(s % moves.len() as u64) as usize];
+            p.make(m);
+        }
+        let r = analyse(&p, &Limits::nodes(300));
+        match r.best {
+            Some(m) => prop_assert!(p.legal_moves().contains(&m)),
+            None => prop_assert!(p.legal_moves().is_empty()),
+        }
+    }
 }
