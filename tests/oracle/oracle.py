@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Line-oriented Fairy-Stockfish oracle for the differential tests of issue 3.
+
+Started by crates/games/tests/pyffish_diff.rs as a child process; one process answers thousands
+of queries. It loads the variant configs of tests/oracle/variants.ini (next to this file) into
+pyffish (the Fairy-Stockfish move generator, PyPI package `pyffish`, version 0.0.90 in CI).
+
+Protocol: one command per line on stdin, one answer line on stdout per command.
+
+    legal <variant> <fsf-fen>          -> the legal moves, FSF UCI form, sorted, space-separated
+                                          (an empty line when there are none)
+    perft <variant> <depth> <fsf-fen>  -> the number of leaf nodes at that depth
+    fen <variant> <fsf-fen> ; <m1> <m2> ...
+                                       -> the FSF FEN after those moves (debugging aid)
+    quit                               -> exits
+
+Any failure is answered `error <text>` on one line; the process keeps running.
+At start the oracle writes one line: `ready pyffish <major>.<minor>.<patch>`, or
+`error <text>` and exits with status 1 when pyffish cannot be imported or the configs do not
+load.
+
+One rule is applied here on top of pyffish: Fairy-Stockfish implements "no checkmate by a pawn
+drop" (shogiPawnDropMateIllegal) by scoring a pawn-drop mate as a loss for the player who made
+it, not by excluding the move from the legal moves. The author's games (GAMES.md Decision 7)
+make such a drop illegal, so for the Modern Shogi variants a pawn drop after which the opponent
+stands in check without a legal move is removed from the move list.
+"""
+
+import os
+import sys
+
+PAWN_DROP_MATE_ILLEGAL = {"modernshogi", "modernshogi1"}
+
+
+def main():
+    try:
+        import pyffish as sf
+    except Exception as exc:  # noqa: BLE001 - report whatever stops the import
+        print(f"error pyffish not importable ({exc!r}); install it with "
+              "`python3 -m pip install pyffish==0.0.90`", flush=True)
+        return 1
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        with open(os.path.join(here, "variants.ini"), encoding="utf-8") as f:
+            sf.load_variant_config(f.read())
+        for v in ("modernshogi", "modernshogi1", "guru"):
+            if v not in sf.variants():
+                raise RuntimeError(f"variant {v} missing after loading variants.ini")
+    except Exception as exc:  # noqa: BLE001
+        print(f"error variants.ini does not load: {exc!r}", flush=True)
+        return 1
+
+    def legal(variant, fen):
+        moves = sf.legal_moves(variant, fen, [])
+        if variant in PAWN_DROP_MATE_ILLEGAL:
+            moves = [m for m in moves if not pawn_drop_mate(variant, fen, m)]
+        return sorted(moves)
+
+    def pawn_drop_mate(variant, fen, m):
+        if not m.startswith("P@"):
+            return False
+        return sf.gives_check(variant, fen, [m]) and not sf.legal_moves(variant, fen, [m])
+
+    def perft(variant, fen, depth):
+        moves = legal(variant, fen)
+        if depth <= 1:
+            return len(moves) if depth == 1 else 1
+        return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+
+    print("ready pyffish " + ".".join(str(x) for x in sf.version()), flush=True)
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            cmd, _, rest = line.partition(" ")
+            if cmd == "quit":
+                break
+            if cmd == "legal":
+                variant, _, fen = rest.partition(" ")
+                out = " ".join(legal(variant, fen))
+            elif cmd == "perft":
+                variant, depth, fen = rest.split(" ", 2)
+                out = str(perft(variant, fen, int(depth)))
+            elif cmd == "fen":
+                variant, _, rest = rest.partition(" ")
+                fen, _, moves = rest.partition(" ; ")
+                out = sf.get_fen(variant, fen, moves.split())
+            else:
+                out = f"error unknown command {cmd!r}"
+        except Exception as exc:  # noqa: BLE001
+            out = f"error {exc!r}"
+        sys.stdout.write(out + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
