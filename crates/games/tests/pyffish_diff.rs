@@ -240,3 +240,35 @@ fn shogi1_agrees_with_pyffish() {
 fn guru_castling_off_agrees_with_pyffish() {
     walk_and_perft(&plan("guru"));
 }
+
+#[path = "support/reference_guru_avantgarde.rs"]
+mod reference;
+
+/// The Chess Guru reference generator (used for the castlings pyffish cannot express) agrees
+/// with pyffish where both apply (castling off): perft 1–3 from the start and the legal moves
+/// along random paths. Needs no game of ours.
+#[test]
+fn guru_reference_agrees_with_pyffish() {
+    let rules = reference::Rules { castling: false, ..reference::Rules::guru() };
+    let mut o = Oracle::start();
+    let start = reference::RefPos::from_fen(reference::start_fen(reference::Game::Guru)).unwrap();
+    let fsf = to_fsf_fen(&start.to_fen());
+    for depth in 1..=3 {
+        assert_eq!(start.perft(&rules, depth), o.perft("guru", depth, &fsf), "perft {depth}");
+    }
+    let mut rng = Rng(0x6075_7e57);
+    for game in 0..4 {
+        let mut r = start.clone();
+        for ply in 0..100 {
+            let mine: BTreeSet<String> = r.legal_moves(&rules).into_iter().collect();
+            let fen = r.to_fen();
+            let theirs = o.legal("guru", &to_fsf_fen(&fen));
+            assert_eq!(mine, theirs, "game {game} ply {ply}: reference vs pyffish at {fen}");
+            let list = r.legal_moves_with_positions(&rules);
+            if list.is_empty() {
+                break;
+            }
+            r = list[rng.below(list.len())].1.clone();
+        }
+    }
+}
