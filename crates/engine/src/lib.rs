@@ -10,6 +10,7 @@ mod eval;
 mod search;
 mod time;
 mod tt;
+pub mod tune;
 
 pub use eval::{Evaluator, Params, ParamsError};
 pub use search::{Engine, EngineConfig, Features, Info};

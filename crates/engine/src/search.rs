@@ -365,8 +365,8 @@ impl<'a> Thread<'a> {
         self.seldepth = 0;
         let mut best = -INF;
         let mut best_move = None;
-        for i in 0..moves.len() {
-            let m = moves[i].0;
+        for (i, entry) in moves.iter_mut().enumerate() {
+            let m = entry.0;
             let u = self.pos.make(m);
             let s = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
@@ -381,7 +381,7 @@ impl<'a> Thread<'a> {
             if self.aborted {
                 break;
             }
-            moves[i].1 = if s > alpha || i == 0 { s } else { -INF + i as i32 };
+            entry.1 = if s > alpha || i == 0 { s } else { -INF + i as i32 };
             if s > best {
                 best = s;
                 if s > alpha {
