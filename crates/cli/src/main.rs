@@ -1,6 +1,10 @@
 //! `ccg` — the command line of chess-checkers-go.
 
+mod bench;
 mod diagram;
+mod matches;
+mod play;
+mod tune;
 
 use anyhow::{bail, Context, Result};
 use ccg_core::record::{replay, Record};
@@ -34,6 +38,8 @@ struct GameArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the web app: play in the browser (JSON API, live updates, SQLite store).
+    Serve(ccg_server::ServeArgs),
     /// List every game with its id and status.
     Games,
     /// Show a position as a diagram and a position string.
@@ -58,13 +64,28 @@ enum Command {
         #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
         options: Vec<String>,
     },
-    /// Measure move-generation speed (perft nodes per second) on fixed positions.
+    /// Speak UCI on stdin/stdout (Cute Chess and other UCI GUIs, `ccg match`).
+    Uci,
+    /// Speak XBoard/WinBoard (CECP v2) on stdin/stdout.
+    Xboard,
+    /// Speak USI (shogi GUIs) on stdin/stdout.
+    Usi,
+    /// Play against the engine in the terminal.
+    Play(play::PlayArgs),
+    /// Engine-versus-engine match, like cutechess-cli.
+    Match(matches::MatchArgs),
+    /// Tune a game's evaluation on self-play positions (Texel method).
+    Tune(tune::TuneArgs),
+    /// Measure move-generation speed (perft nodes per second) and search speed (nodes per second).
     Bench {
         /// Games to measure (default: every implemented game).
         games: Vec<String>,
         /// Perft depth from the start position.
         #[arg(long, default_value_t = 4)]
         depth: u32,
+        /// Nodes of the fixed search whose speed is measured.
+        #[arg(long, default_value_t = 200_000)]
+        search_nodes: u64,
     },
 }
 
@@ -101,6 +122,7 @@ fn setup(args: &GameArgs) -> Result<Position> {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Serve(args) => ccg_server::run(args)?,
         Command::Games => {
             for g in ccg_games::catalogue() {
                 println!("{:<22} {:<62} {}", g.id, g.name, g.status.label());
@@ -175,7 +197,13 @@ fn run(cli: Cli) -> Result<()> {
                 }
             }
         }
-        Command::Bench { games, depth } => bench(games, depth)?,
+        Command::Bench { games, depth, search_nodes } => bench::run(games, depth, search_nodes)?,
+        Command::Uci => ccg_protocols::uci::Uci::new(stdout_out()).run(std::io::stdin().lock()),
+        Command::Xboard => ccg_protocols::xboard::XBoard::new(stdout_out()).run(std::io::stdin().lock()),
+        Command::Usi => ccg_protocols::usi::Usi::new(stdout_out()).run(std::io::stdin().lock()),
+        Command::Play(args) => play::run(args)?,
+        Command::Match(args) => matches::run(args)?,
+        Command::Tune(args) => tune::run(args)?,
     }
     Ok(())
 }
@@ -208,23 +236,7 @@ fn describe_outcome(o: ccg_core::Outcome) -> String {
     format!("{who} by {:?}", o.reason).to_lowercase()
 }
 
-fn bench(games: Vec<String>, depth: u32) -> Result<()> {
-    let ids: Vec<String> = if games.is_empty() {
-        ccg_games::catalogue()
-            .iter()
-            .filter(|g| g.status == ccg_games::Status::Implemented)
-            .map(|g| g.id.to_string())
-            .collect()
-    } else {
-        games
-    };
-    println!("{:<12} {:>6} {:>14} {:>9} {:>14}", "game", "depth", "nodes", "seconds", "nodes/s");
-    for id in ids {
-        let mut pos = Position::new(variant(&id, &[])?);
-        let start = Instant::now();
-        let n = pos.perft(depth);
-        let s = start.elapsed().as_secs_f64();
-        println!("{:<12} {:>6} {:>14} {:>9.3} {:>14.0}", id, depth, n, s, n as f64 / s.max(1e-9));
-    }
-    Ok(())
+/// Standard output for the protocol front ends.
+fn stdout_out() -> ccg_protocols::Out {
+    ccg_protocols::Out::new(std::io::stdout())
 }

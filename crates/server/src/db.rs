@@ -1,0 +1,283 @@
+//! The embedded store: one SQLite file, versioned migrations, and the few statements the server
+//! needs. Every write is one committed transaction, and the journal is WAL with
+//! `synchronous=FULL`, so a write that returned survives a crash of the process or the machine.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// Migrations in order; `PRAGMA user_version` records how many have been applied. Never edit one
+/// that has shipped: append a new one.
+const MIGRATIONS: &[&str] = &[
+    // 1: games and their moves.
+    "CREATE TABLE games (
+        id          TEXT PRIMARY KEY,
+        game        TEXT NOT NULL,
+        options     TEXT NOT NULL,
+        start_fen   TEXT,
+        white       TEXT NOT NULL,
+        black       TEXT NOT NULL,
+        white_token TEXT,
+        black_token TEXT,
+        invite      TEXT,
+        status      TEXT NOT NULL,
+        result      TEXT,
+        reason      TEXT,
+        draw_offer  TEXT,
+        created_at  INTEGER NOT NULL,
+        updated_at  INTEGER NOT NULL
+    );
+    CREATE TABLE moves (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        ply     INTEGER NOT NULL,
+        coord   TEXT NOT NULL,
+        text    TEXT NOT NULL,
+        at      INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE INDEX games_status ON games(status);",
+];
+
+/// A stored game's row (moves are read separately).
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: String,
+    pub game: String,
+    pub options: Vec<String>,
+    pub start_fen: Option<String>,
+    /// `human` or `engine:<level>`.
+    pub seats: [String; 2],
+    pub tokens: [Option<String>; 2],
+    pub invite: Option<String>,
+    pub status: String,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub draw_offer: Option<String>,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    pub ply: u32,
+    pub coord: String,
+    pub text: String,
+    pub at: i64,
+}
+
+/// The database handle: one connection behind a mutex, used from blocking threads.
+#[derive(Clone)]
+pub struct Db {
+    conn: Arc<Mutex<Connection>>,
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+impl Db {
+    /// Opens (creating if needed) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> anyhow::Result<Db> {
+        let mut conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        migrate(&mut conn)?;
+        Ok(Db { conn: Arc::new(Mutex::new(conn)) })
+    }
+
+    /// Runs `f` on the connection in a blocking thread, so that disk waits never hold up the
+    /// async workers.
+    pub async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> anyhow::Result<T> {
+        let conn = self.conn.clone();
+        let r = tokio::task::spawn_blocking(move || {
+            let mut c = conn.lock().unwrap_or_else(|p| p.into_inner());
+            f(&mut c)
+        })
+        .await?;
+        Ok(r?)
+    }
+}
+
+/// Applies the migrations the file has not seen yet, each in its own transaction.
+pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    let have: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(have.max(0) as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        tx.commit()?;
+        tracing::info!(version = i + 1, "database migrated");
+    }
+    Ok(())
+}
+
+/// Schema version the code expects (tests compare it with the file).
+pub fn schema_version() -> usize {
+    MIGRATIONS.len()
+}
+
+pub fn insert_game(c: &mut Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::Result<()> {
+    let tx = c.transaction()?;
+    tx.execute(
+        "INSERT INTO games (id, game, options, start_fen, white, black, white_token, black_token,
+            invite, status, result, reason, draw_offer, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+        params![
+            g.id,
+            g.game,
+            serde_json::to_string(&g.options).unwrap_or_else(|_| "[]".into()),
+            g.start_fen,
+            g.seats[0],
+            g.seats[1],
+            g.tokens[0],
+            g.tokens[1],
+            g.invite,
+            g.status,
+            g.result,
+            g.reason,
+            g.draw_offer,
+            g.created_at
+        ],
+    )?;
+    for m in moves {
+        insert_move_tx(&tx, &g.id, m)?;
+    }
+    tx.commit()
+}
+
+fn insert_move_tx(tx: &rusqlite::Transaction, id: &str, m: &MoveRow) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO moves (game_id, ply, coord, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![id, m.ply, m.coord, m.text, m.at],
+    )?;
+    Ok(())
+}
+
+/// What changes about a game besides its moves.
+#[derive(Clone, Debug)]
+pub struct GameUpdate {
+    pub status: String,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub draw_offer: Option<String>,
+    pub invite: Option<String>,
+}
+
+/// Stores a move (if any) and the game's new state in one transaction.
+pub fn update_game(
+    c: &mut Connection,
+    id: &str,
+    mv: Option<&MoveRow>,
+    u: &GameUpdate,
+) -> rusqlite::Result<()> {
+    let tx = c.transaction()?;
+    if let Some(m) = mv {
+        insert_move_tx(&tx, id, m)?;
+    }
+    tx.execute(
+        "UPDATE games SET status = ?2, result = ?3, reason = ?4, draw_offer = ?5, invite = ?6,
+            updated_at = ?7 WHERE id = ?1",
+        params![id, u.status, u.result, u.reason, u.draw_offer, u.invite, now_ms()],
+    )?;
+    tx.commit()
+}
+
+pub fn load_game(c: &mut Connection, id: &str) -> rusqlite::Result<Option<(GameRow, Vec<MoveRow>)>> {
+    let row = c
+        .query_row(
+            "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
+                status, result, reason, draw_offer, created_at FROM games WHERE id = ?1",
+            [id],
+            |r| {
+                let options: String = r.get(2)?;
+                Ok(GameRow {
+                    id: r.get(0)?,
+                    game: r.get(1)?,
+                    options: serde_json::from_str(&options).unwrap_or_default(),
+                    start_fen: r.get(3)?,
+                    seats: [r.get(4)?, r.get(5)?],
+                    tokens: [r.get(6)?, r.get(7)?],
+                    invite: r.get(8)?,
+                    status: r.get(9)?,
+                    result: r.get(10)?,
+                    reason: r.get(11)?,
+                    draw_offer: r.get(12)?,
+                    created_at: r.get(13)?,
+                })
+            },
+        )
+        .optional()?;
+    let Some(row) = row else { return Ok(None) };
+    let mut st = c.prepare("SELECT ply, coord, text, at FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let moves = st
+        .query_map([id], |r| {
+            Ok(MoveRow { ply: r.get(0)?, coord: r.get(1)?, text: r.get(2)?, at: r.get(3)? })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(Some((row, moves)))
+}
+
+/// Ids of unfinished games with an engine seat: after a restart the engine may owe a reply.
+pub fn engine_games_in_play(c: &mut Connection) -> rusqlite::Result<Vec<String>> {
+    let mut st = c.prepare(
+        "SELECT id FROM games WHERE status = 'active' AND (white LIKE 'engine%' OR black LIKE 'engine%')",
+    )?;
+    let ids = st.query_map([], |r| r.get(0))?.collect();
+    ids
+}
+
+/// A line of the lobby's list of recent games.
+#[derive(serde::Serialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub game: String,
+    pub white: String,
+    pub black: String,
+    pub status: String,
+    pub ply: i64,
+}
+
+/// Recent games for the lobby.
+pub fn recent_games(c: &mut Connection, limit: u32) -> rusqlite::Result<Vec<GameSummary>> {
+    let mut st = c.prepare(
+        "SELECT g.id, g.game, g.white, g.black, g.status,
+            (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+         FROM games g ORDER BY g.updated_at DESC LIMIT ?1",
+    )?;
+    let rows = st
+        .query_map([limit], |r| {
+            Ok(GameSummary {
+                id: r.get(0)?,
+                game: r.get(1)?,
+                white: r.get(2)?,
+                black: r.get(3)?,
+                status: r.get(4)?,
+                ply: r.get(5)?,
+            })
+        })?
+        .collect();
+    rows
+}
+
+/// Gives the open seat of `color` its token and uses up the invite, if the invite still matches.
+pub fn join_seat(
+    c: &mut Connection,
+    id: &str,
+    color: usize,
+    invite: &str,
+    token: &str,
+) -> rusqlite::Result<bool> {
+    let col = if color == 0 { "white_token" } else { "black_token" };
+    let n = c.execute(
+        &format!("UPDATE games SET {col} = ?3, invite = NULL, updated_at = ?4 WHERE id = ?1 AND invite = ?2 AND {col} IS NULL"),
+        params![id, invite, token, now_ms()],
+    )?;
+    Ok(n == 1)
+}

@@ -1,0 +1,231 @@
+//! A live game in memory: its stored row and moves, the current position, and the JSON views the
+//! API and the push channel send. The board is described by the geometry's layout, so the front
+//! end draws any geometry without knowing it.
+
+use crate::db::{GameRow, MoveRow};
+use ccg_core::record::{Record, RecordMove};
+use ccg_core::{Color, Move, Position, Special, Variant};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+pub struct Game {
+    pub row: GameRow,
+    pub moves: Vec<MoveRow>,
+    pub start: Position,
+    pub pos: Position,
+    /// The last move played, for highlighting.
+    pub last: Option<Move>,
+}
+
+/// Who sits on a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Engine(u8),
+}
+
+impl Seat {
+    pub fn parse(s: &str) -> Seat {
+        match s.strip_prefix("engine:").and_then(|l| l.parse().ok()) {
+            Some(level) => Seat::Engine(level),
+            None => Seat::Human,
+        }
+    }
+    pub fn code(self) -> String {
+        match self {
+            Seat::Human => "human".into(),
+            Seat::Engine(l) => format!("engine:{l}"),
+        }
+    }
+}
+
+pub fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, String> {
+    options.iter().map(|o| ccg_games::parse_option(o).map_err(|e| e.to_string())).collect()
+}
+
+/// The start position of a game: the variant's own, or a position string.
+pub fn start_position(variant: Arc<Variant>, fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        Some(f) => Position::from_fen(variant, f).map_err(|e| format!("position: {e}")),
+        None => Ok(Position::new(variant)),
+    }
+}
+
+/// The result token of the author's records.
+pub fn result_token(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1:0",
+        Some(Color::Black) => "0:1",
+        None => "1/2",
+    }
+}
+
+impl Game {
+    /// Rebuilds a stored game by replaying its moves (stored in coordinate form, which is exact).
+    pub fn load(row: GameRow, moves: Vec<MoveRow>) -> Result<Game, String> {
+        let opts = parse_options(&row.options)?;
+        let variant = ccg_games::variant(&row.game, &opts).map_err(|e| e.to_string())?;
+        let start = start_position(variant, row.start_fen.as_deref())?;
+        let mut pos = start.clone();
+        let mut last = None;
+        for m in &moves {
+            let mv = pos.parse_coord(&m.coord).map_err(|e| format!("stored move {}: {e}", m.ply))?;
+            pos.make(mv);
+            last = Some(mv);
+        }
+        Ok(Game { row, moves, start, pos, last })
+    }
+
+    pub fn seat(&self, c: Color) -> Seat {
+        Seat::parse(&self.row.seats[c.index()])
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.row.status == "over"
+    }
+
+    /// The colour whose secret token this is.
+    pub fn seat_of_token(&self, token: &str) -> Option<Color> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|c| self.row.tokens[c.index()].as_deref().is_some_and(|t| constant_time_eq(t, token)))
+    }
+
+    /// Whether the engine owes the next move.
+    pub fn engine_to_move(&self) -> Option<u8> {
+        match self.seat(self.pos.side_to_move()) {
+            Seat::Engine(l) if !self.is_over() => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The record in the author's notation, with tags.
+    pub fn record(&self) -> Record {
+        let mut rec = Record::default();
+        rec.set_tag("Game", &self.row.game);
+        for o in &self.row.options {
+            rec.tags.push(("Option".into(), o.clone()));
+        }
+        for (i, key) in ["White", "Black"].into_iter().enumerate() {
+            let who = match Seat::parse(&self.row.seats[i]) {
+                Seat::Human => "Human".to_string(),
+                Seat::Engine(l) => format!("ccg engine level {l}"),
+            };
+            rec.set_tag(key, &who);
+        }
+        if let Some(f) = &self.row.start_fen {
+            rec.set_tag("Position", f);
+        }
+        let result = self.row.result.clone().unwrap_or_else(|| "*".into());
+        rec.set_tag("Result", &result);
+        let first = self.start.side_to_move();
+        let mut number = self.start.fullmove_number();
+        for (i, m) in self.moves.iter().enumerate() {
+            let color = if i % 2 == 0 { first } else { first.other() };
+            rec.moves.push(RecordMove { number, color, text: m.text.clone(), comments: Vec::new() });
+            if color == Color::Black {
+                number += 1;
+            }
+        }
+        rec.result = Some(result);
+        rec
+    }
+
+    /// The public state of the game (everything but the secrets), plus `you` for a seated player.
+    pub fn view(&self, you: Option<Color>) -> Value {
+        let v = self.pos.variant();
+        let over = self.is_over();
+        let legal: Vec<Value> = if over {
+            Vec::new()
+        } else {
+            self.pos.legal_moves().iter().map(|&m| move_json(&self.pos, m)).collect()
+        };
+        let pieces: Vec<Value> = (0..v.geometry.len())
+            .filter_map(|c| {
+                let p = self.pos.piece_at(c as u8)?;
+                Some(json!({ "cell": c, "letter": v.kind(p.kind).letter.to_string(), "color": p.color.name() }))
+            })
+            .collect();
+        let seat = |c: Color| {
+            let s = self.seat(c);
+            json!({
+                "kind": if s == Seat::Human { "human" } else { "engine" },
+                "level": match s { Seat::Engine(l) => Some(l), Seat::Human => None },
+                "seated": s != Seat::Human || self.row.tokens[c.index()].is_some(),
+            })
+        };
+        json!({
+            "id": self.row.id,
+            "game": self.row.game,
+            "name": v.name,
+            "options": self.row.options,
+            "rules": format!("/rules#{}", self.row.game),
+            "white": seat(Color::White),
+            "black": seat(Color::Black),
+            "status": self.row.status,
+            "result": self.row.result,
+            "reason": self.row.reason,
+            "draw_offer": self.row.draw_offer,
+            "ply": self.moves.len(),
+            "side_to_move": self.pos.side_to_move().name(),
+            "in_check": self.pos.in_check(),
+            "fen": self.pos.to_fen(),
+            "moves": self.moves.iter().map(|m| json!({"ply": m.ply, "text": m.text, "coord": m.coord, "at": m.at})).collect::<Vec<_>>(),
+            "created_at": self.row.created_at,
+            "board": board_json(v),
+            "pieces": pieces,
+            "legal": legal,
+            "last": self.last.map(|m| json!({ "from": m.from, "to": m.to })),
+            "you": you.map(Color::name),
+        })
+    }
+
+    /// The seat an invite is for: a human seat nobody has taken yet.
+    pub fn open_seat(&self) -> Option<Color> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| self.seat(c) == Seat::Human && self.row.tokens[c.index()].is_none())
+    }
+}
+
+/// A legal move as the front end needs it: cells, chain landings, drop and promotion letters,
+/// and the author's text (what the API accepts back).
+pub fn move_json(pos: &Position, m: Move) -> Value {
+    let v = pos.variant();
+    let (via, drop) = match m.special {
+        Special::Chain(path) => (path.cells().to_vec(), None),
+        Special::Drop(k) => (Vec::new(), Some(v.kind(k).letter.to_string())),
+        _ => (Vec::new(), None),
+    };
+    json!({
+        "from": m.from,
+        "to": m.to,
+        "via": via,
+        "drop": drop,
+        "promotion": m.promotion.map(|k| v.kind(k).letter.to_string()),
+        "text": pos.move_text(m),
+        "coord": pos.move_coord(m),
+    })
+}
+
+/// The board as the layout draws it: a grid of places, each cell's place and name.
+pub fn board_json(v: &Variant) -> Value {
+    let g = &v.geometry;
+    let l = &g.layout;
+    json!({
+        "description": g.description,
+        "rows": l.rows,
+        "cols": l.cols,
+        "col_labels": l.col_labels,
+        "row_labels": l.row_labels,
+        "cells": (0..g.len()).map(|c| {
+            let (r, col) = l.place[c];
+            json!({ "name": g.name(c as u8), "row": r, "col": col })
+        }).collect::<Vec<_>>(),
+        "kinds": v.kinds.iter().map(|k| json!({ "letter": k.letter.to_string(), "name": k.name, "pawn": k.pawn, "royal": k.royal })).collect::<Vec<_>>(),
+    })
+}
+
+fn constant_time_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,244 @@
+//! The JSON API against a real server on loopback with a real SQLite file.
+
+mod support;
+
+use serde_json::{json, Value};
+use support::{first_legal, Server};
+
+fn legal_texts(v: &Value) -> Vec<String> {
+    v["legal"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn catalogue_lists_the_implemented_games_with_options_and_rules() {
+    let s = Server::start();
+    let (st, v) = s.get("/api/catalogue", None);
+    assert_eq!(st, 200);
+    let games = v["games"].as_array().unwrap();
+    let mgc = games.iter().find(|g| g["id"] == "mgc").unwrap();
+    assert_eq!(mgc["implemented"], true);
+    assert_eq!(mgc["rules"], "/rules#mgc");
+    assert!(games.iter().any(|g| g["implemented"] == false));
+    let (st, page) = s.get("/rules.md", None);
+    assert_eq!(st, 200);
+    assert!(page.as_str().unwrap().contains("`mgc`"));
+    for path in ["/", "/g/abc", "/rules", "/static/game.js", "/static/board.js", "/static/app.css"] {
+        assert_eq!(s.get(path, None).0, 200, "{path}");
+    }
+}
+
+#[test]
+fn engine_game_replies_and_survives_a_restart() {
+    let s = Server::start();
+    let (id, token, invite) = s.create(r#"{"game":"mgc","opponent":"engine","level":1,"color":"white"}"#);
+    assert!(invite.is_none());
+    let (_, v) = s.get(&format!("/api/games/{id}"), Some(&token));
+    assert_eq!(v["you"], "white");
+    assert_eq!(v["board"]["rows"], 10);
+    assert_eq!(v["board"]["cells"].as_array().unwrap().len(), 100);
+    assert!(legal_texts(&v).contains(&"f3-f5".to_string()));
+    let (st, v) = s.post(&format!("/api/games/{id}/moves"), Some(&token), r#"{"move":"f3-f5","ply":0}"#);
+    assert_eq!(st, 200, "{v}");
+    let v = s.wait_for(&id, |v| v["ply"] == 2);
+    assert_eq!(v["moves"][0]["text"], "f3-f5");
+    assert_eq!(v["side_to_move"], "white");
+    // The engine's move is in the record, in the author's notation.
+    let (st, rec) = s.get(&format!("/api/games/{id}/record"), None);
+    assert_eq!(st, 200);
+    let rec = rec.as_str().unwrap().to_string();
+    assert!(rec.contains("[Game \"mgc\"]") && rec.contains("1. f3-f5 "), "{rec}");
+
+    let s = s.restart();
+    let (_, after) = s.get(&format!("/api/games/{id}"), Some(&token));
+    assert_eq!(after["moves"], v["moves"]);
+    assert_eq!(after["you"], "white");
+}
+
+#[test]
+fn engine_moves_first_when_it_has_white() {
+    let s = Server::start();
+    let (id, token, _) = s.create(r#"{"game":"mgc1","opponent":"engine","level":1,"color":"black"}"#);
+    let v = s.wait_for(&id, |v| v["ply"] == 1);
+    assert_eq!(v["side_to_move"], "black");
+    let m = first_legal(&v);
+    let (st, _) = s.post(&format!("/api/games/{id}/moves"), Some(&token), &json!({ "move": m }).to_string());
+    assert_eq!(st, 200);
+    s.wait_for(&id, |v| v["ply"] == 3);
+}
+
+#[test]
+fn human_game_by_invite_with_protected_seats() {
+    let s = Server::start();
+    let (id, white, invite) = s.create(r#"{"game":"mgc","opponent":"human","color":"white"}"#);
+    let invite = invite.unwrap();
+    let code = invite.split("invite=").nth(1).unwrap();
+    let (_, v) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(v["black"]["seated"], false);
+    assert_eq!(s.post(&format!("/api/games/{id}/join"), None, r#"{"invite":"nope"}"#).0, 403);
+    let (st, j) = s.post(&format!("/api/games/{id}/join"), None, &json!({ "invite": code }).to_string());
+    assert_eq!(st, 200, "{j}");
+    assert_eq!(j["color"], "black");
+    let black = j["token"].as_str().unwrap().to_string();
+    // The invite works once.
+    assert_eq!(s.post(&format!("/api/games/{id}/join"), None, &json!({ "invite": code }).to_string()).0, 409);
+
+    let moves = format!("/api/games/{id}/moves");
+    // Spectators and strangers cannot move; nor can a player out of turn.
+    assert_eq!(s.post(&moves, None, r#"{"move":"f3-f5"}"#).0, 401);
+    assert_eq!(s.post(&moves, Some("not-a-token"), r#"{"move":"f3-f5"}"#).0, 403);
+    let (st, e) = s.post(&moves, Some(&black), r#"{"move":"f3-f5"}"#);
+    assert_eq!((st, e["error"].as_str()), (409, Some("not_your_turn")));
+    let (st, e) = s.post(&moves, Some(&white), r#"{"move":"f3-f9"}"#);
+    assert_eq!((st, e["error"].as_str()), (422, Some("illegal_move")), "{e}");
+    assert!(!e["message"].as_str().unwrap().is_empty());
+    assert_eq!(s.post(&moves, Some(&white), r#"{"move":"f3-f5","ply":3}"#).0, 409);
+    let (_, v) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(v["ply"], 0, "refused requests changed the game");
+    assert_eq!(v["you"], Value::Null);
+
+    assert_eq!(s.post(&moves, Some(&white), r#"{"move":"f3-f5"}"#).0, 200);
+    // Coordinate form is accepted too.
+    let (_, v) = s.get(&format!("/api/games/{id}/legal"), None);
+    let coord = v["moves"][0]["coord"].as_str().unwrap().to_string();
+    assert_eq!(s.post(&moves, Some(&black), &json!({ "move": coord }).to_string()).0, 200);
+
+    // Draw: offer, the offerer cannot accept, the other side can.
+    let draw = format!("/api/games/{id}/draw");
+    assert_eq!(s.post(&draw, Some(&black), r#"{"action":"accept"}"#).0, 409);
+    assert_eq!(s.post(&draw, Some(&white), r#"{"action":"offer"}"#).0, 200);
+    assert_eq!(s.post(&draw, Some(&white), r#"{"action":"accept"}"#).0, 409);
+    let (st, v) = s.post(&draw, Some(&black), r#"{"action":"accept"}"#);
+    assert_eq!(st, 200);
+    assert_eq!((v["status"].as_str(), v["result"].as_str()), (Some("over"), Some("1/2")));
+    assert_eq!(s.post(&moves, Some(&white), r#"{"move":"e3-e5"}"#).0, 409);
+    assert_eq!(s.post(&format!("/api/games/{id}/resign"), Some(&white), "").0, 409);
+}
+
+#[test]
+fn resignation_ends_the_game() {
+    let s = Server::start();
+    let (id, token, _) = s.create(r#"{"game":"mgc","opponent":"human"}"#);
+    let (st, v) = s.post(&format!("/api/games/{id}/resign"), Some(&token), "");
+    assert_eq!(st, 200);
+    assert_eq!((v["result"].as_str(), v["reason"].as_str()), (Some("0:1"), Some("resignation")));
+    assert_eq!(v["legal"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn hostile_input_gets_clear_errors_and_changes_nothing() {
+    let s = Server::start();
+    let (id, token, _) = s.create(r#"{"game":"mgc","opponent":"human"}"#);
+    let moves = format!("/api/games/{id}/moves");
+    let cases: Vec<(String, Option<&str>, Vec<u8>, u16)> = vec![
+        (moves.clone(), Some(&token), b"{not json".to_vec(), 400),
+        (moves.clone(), Some(&token), b"[1,2,3]".to_vec(), 400),
+        (moves.clone(), Some(&token), br#"{"move":5}"#.to_vec(), 400),
+        (moves.clone(), Some(&token), br#"{"move":"f3-f5","extra":1}"#.to_vec(), 400),
+        (moves.clone(), Some(&token), vec![b' '; 1 << 20], 413),
+        (moves.clone(), Some(&token), format!(r#"{{"move":"{}"}}"#, "x".repeat(5000)).into_bytes(), 422),
+        (moves.clone(), Some(&token), "{\"move\":\"\u{0}é\"}".as_bytes().to_vec(), 400),
+        (moves.clone(), Some(&token), br#"{"move":"\u0000\uffff\u00e9"}"#.to_vec(), 422),
+        ("/api/games/nosuchgame/moves".into(), Some(&token), br#"{"move":"f3-f5"}"#.to_vec(), 404),
+        ("/api/games/..%2F..%2Fetc/moves".into(), Some(&token), br#"{"move":"f3-f5"}"#.to_vec(), 404),
+        ("/api/games".into(), None, br#"{"game":"nosuch","opponent":"engine"}"#.to_vec(), 404),
+        ("/api/games".into(), None, br#"{"game":"guru","opponent":"engine"}"#.to_vec(), 422),
+        ("/api/games".into(), None, br#"{"game":"mgc","opponent":"robot"}"#.to_vec(), 400),
+        ("/api/games".into(), None, br#"{"game":"mgc","opponent":"engine","level":99}"#.to_vec(), 400),
+        ("/api/games".into(), None, br#"{"game":"mgc","opponent":"engine","options":["x=y"]}"#.to_vec(), 400),
+        (
+            "/api/games".into(),
+            None,
+            br#"{"game":"mgc","opponent":"engine","options":["novalue"]}"#.to_vec(),
+            400,
+        ),
+        ("/api/games".into(), None, br#"{"game":"mgc","opponent":"engine","fen":"garbage"}"#.to_vec(), 400),
+        ("/api/import".into(), None, br#"{"record":"[Game \"mgc\"]\n1. f3-f9"}"#.to_vec(), 422),
+        ("/api/import".into(), None, br#"{"record":"1. f3-f5"}"#.to_vec(), 400),
+        ("/api/import".into(), None, br#"{"record":"[Game mgc"}"#.to_vec(), 422),
+        ("/api/analyse".into(), None, br#"{"game":"mgc","moves":["z1-z2"]}"#.to_vec(), 422),
+        ("/api/nosuch".into(), None, b"{}".to_vec(), 404),
+    ];
+    for (path, tok, body, want) in cases {
+        let (st, v) = support::http(s.addr, "POST", &path, tok, Some(&body));
+        assert_eq!(st, want, "{path} {:?}: {v}", String::from_utf8_lossy(&body[..body.len().min(80)]));
+        assert!(v["error"].is_string() && v["message"].is_string(), "{path}: not a JSON error: {v}");
+    }
+    assert_eq!(s.get("/api/games/nosuchgame", None).0, 404);
+    let (_, v) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(v["ply"], 0);
+    let (_, list) = s.get("/api/games", None);
+    assert_eq!(list["games"].as_array().unwrap().len(), 1, "a refused request created a game");
+}
+
+#[test]
+fn records_import_and_export_in_the_authors_notation() {
+    let s = Server::start();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../records/mgc/kosintsev-skuratovsky-1.rec"
+    ))
+    .unwrap();
+    let (st, v) = s.post("/api/import", None, &json!({ "record": text }).to_string());
+    assert_eq!(st, 201, "{v}");
+    let id = v["id"].as_str().unwrap();
+    let n = v["moves"].as_u64().unwrap();
+    assert!(n > 40);
+    let (_, g) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(g["ply"].as_u64(), Some(n));
+    assert_eq!(g["status"], "over");
+    let (_, rec) = s.get(&format!("/api/games/{id}/record"), None);
+    // The exported record imports again to the same moves.
+    let (st, v2) = s.post("/api/import", None, &json!({ "record": rec }).to_string());
+    assert_eq!(st, 201, "{v2}");
+    let (_, g2) = s.get(&format!("/api/games/{}", v2["id"].as_str().unwrap()), None);
+    assert_eq!(g2["moves"].as_array().unwrap().len(), g["moves"].as_array().unwrap().len());
+    for (a, b) in g["moves"].as_array().unwrap().iter().zip(g2["moves"].as_array().unwrap()) {
+        assert_eq!(a["text"], b["text"]);
+    }
+}
+
+#[test]
+fn analysis_gives_a_legal_best_move() {
+    let s = Server::start();
+    let (st, v) = s.post("/api/analyse", None, r#"{"game":"mgc","moves":["f3-f5"],"depth":2}"#);
+    assert_eq!(st, 200, "{v}");
+    assert!(v["best"]["text"].is_string(), "{v}");
+    assert!(v["depth"].as_u64().unwrap() >= 1);
+    assert!(v["pv"].as_array().is_some());
+}
+
+#[test]
+fn live_updates_arrive_as_server_sent_events() {
+    use std::io::{BufRead, BufReader, Write};
+    let s = Server::start();
+    let (id, token, _) = s.create(r#"{"game":"mgc","opponent":"human"}"#);
+    let mut conn = std::net::TcpStream::connect(s.addr).unwrap();
+    conn.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
+    write!(conn, "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut reader = BufReader::new(conn);
+    let mut next_state = || -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+            if let Some(data) = line.strip_prefix("data: ") {
+                return serde_json::from_str(data.trim()).unwrap();
+            }
+        }
+    };
+    assert_eq!(next_state()["ply"], 0);
+    assert_eq!(s.post(&format!("/api/games/{id}/moves"), Some(&token), r#"{"move":"f3-f5"}"#).0, 200);
+    let pushed = next_state();
+    assert_eq!(pushed["ply"], 1);
+    assert_eq!(pushed["moves"][0]["text"], "f3-f5");
+    assert_eq!(pushed["you"], Value::Null, "the push is public");
+}
+
+#[test]
+fn migrations_are_versioned_and_idempotent() {
+    let s = Server::start();
+    let s = s.restart();
+    let conn = rusqlite::Connection::open(&s.db).unwrap();
+    let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(v as usize, ccg_server::db::schema_version());
+}

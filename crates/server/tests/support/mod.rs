@@ -1,0 +1,146 @@
+//! A real server on loopback with a real SQLite file, and a minimal HTTP/1.1 client (plain
+//! `std::net`, one connection per request) so the tests see exactly what goes over the wire.
+
+#![allow(dead_code)] // each test file uses part of the support
+
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub struct Server {
+    pub addr: SocketAddr,
+    pub db: PathBuf,
+    pub dir: tempfile::TempDir,
+    rt: Option<tokio::runtime::Runtime>,
+}
+
+impl Server {
+    /// Starts the server in this process on 127.0.0.1:0 with a fresh database file.
+    pub fn start() -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("ccg.sqlite");
+        Server::start_on(dir, db)
+    }
+
+    pub fn start_on(dir: tempfile::TempDir, db: PathBuf) -> Server {
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        let addr = rt.block_on(async {
+            let state = ccg_server::open(&db).await.unwrap();
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            tokio::spawn(ccg_server::serve_on(listener, state));
+            addr
+        });
+        Server { addr, db, dir, rt: Some(rt) }
+    }
+
+    /// Stops the server and starts a new one on the same database file.
+    pub fn restart(mut self) -> Server {
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_timeout(Duration::from_secs(5));
+        }
+        let dir = std::mem::replace(&mut self.dir, tempfile::tempdir().unwrap());
+        Server::start_on(dir, self.db.clone())
+    }
+
+    pub fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        http(self.addr, "GET", path, token, None)
+    }
+    pub fn post(&self, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
+        http(self.addr, "POST", path, token, Some(body.as_bytes()))
+    }
+
+    /// Creates a game; returns (id, token, invite path).
+    pub fn create(&self, body: &str) -> (String, String, Option<String>) {
+        let (s, v) = self.post("/api/games", None, body);
+        assert_eq!(s, 201, "{v}");
+        (
+            v["id"].as_str().unwrap().into(),
+            v["token"].as_str().unwrap().into(),
+            v["invite"].as_str().map(String::from),
+        )
+    }
+
+    /// Polls the game until `f` holds (engine replies arrive asynchronously).
+    pub fn wait_for(&self, id: &str, f: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let (s, v) = self.get(&format!("/api/games/{id}"), None);
+            assert_eq!(s, 200, "{v}");
+            if f(&v) {
+                return v;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "timed out waiting: {v}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// One request; the answer's status and body (JSON, or a string when it is not JSON).
+pub fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&[u8]>,
+) -> (u16, Value) {
+    let (status, bytes) = raw(addr, method, path, token, body).expect("request failed");
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+pub fn raw(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&[u8]>,
+) -> std::io::Result<(u16, Vec<u8>)> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if let Some(t) = token {
+        head += &format!("Authorization: Bearer {t}\r\n");
+    }
+    if let Some(b) = body {
+        head += &format!("Content-Type: application/json\r\nContent-Length: {}\r\n", b.len());
+    }
+    head += "\r\n";
+    s.write_all(head.as_bytes())?;
+    if let Some(b) = body {
+        // The server may answer (413) and close before reading a huge body: that is fine.
+        let _ = s.write_all(b);
+    }
+    let mut resp = Vec::new();
+    let _ = s.read_to_end(&mut resp);
+    let split = resp.windows(4).position(|w| w == b"\r\n\r\n").ok_or_else(|| {
+        std::io::Error::other(format!("no HTTP answer: {:?}", String::from_utf8_lossy(&resp)))
+    })?;
+    let head = String::from_utf8_lossy(&resp[..split]).to_string();
+    let status: u16 = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let mut body = resp[split + 4..].to_vec();
+    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        body = dechunk(&body);
+    }
+    Ok((status, body))
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(eol) = b.windows(2).position(|w| w == b"\r\n") {
+        let n = usize::from_str_radix(String::from_utf8_lossy(&b[..eol]).trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&b[eol + 2..eol + 2 + n]);
+        b = &b[eol + 4 + n..];
+    }
+    out
+}
+
+/// The author's text of the first legal move of a state.
+pub fn first_legal(state: &Value) -> String {
+    state["legal"][0]["text"].as_str().expect("a legal move").to_string()
+}
