@@ -50,22 +50,25 @@ def main():
         print(f"error variants.ini does not load: {exc!r}", flush=True)
         return 1
 
-    def legal(variant, fen):
-        moves = sf.legal_moves(variant, fen, [])
+    def legal(variant, fen, path=()):
+        """Legal moves after the moves `path` from `fen` (pyffish replays them itself)."""
+        path = list(path)
+        moves = sf.legal_moves(variant, fen, path)
         if variant in PAWN_DROP_MATE_ILLEGAL:
-            moves = [m for m in moves if not pawn_drop_mate(variant, fen, m)]
+            moves = [m for m in moves if not pawn_drop_mate(variant, fen, path + [m])]
         return sorted(moves)
 
-    def pawn_drop_mate(variant, fen, m):
-        if not m.startswith("P@"):
+    def pawn_drop_mate(variant, fen, path):
+        if not path[-1].startswith("P@"):
             return False
-        return sf.gives_check(variant, fen, [m]) and not sf.legal_moves(variant, fen, [m])
+        return sf.gives_check(variant, fen, path) and not sf.legal_moves(variant, fen, path)
 
-    def perft(variant, fen, depth):
-        moves = legal(variant, fen)
+    def perft(variant, fen, depth, path=()):
+        # One pyffish query per inner node: the leaves are counted from their parent's list.
+        moves = legal(variant, fen, path)
         if depth <= 1:
             return len(moves) if depth == 1 else 1
-        return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+        return sum(perft(variant, fen, depth - 1, list(path) + [m]) for m in moves)
 
     print("ready pyffish " + ".".join(str(x) for x in sf.version()), flush=True)
     for line in sys.stdin:
