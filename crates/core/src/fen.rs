@@ -9,11 +9,15 @@
 //!   `'` — the piece has moved (only on kinds with a first-move right, e.g. MGC pawns; an unmarked
 //!   one still has the right), `!` — the royal piece has been checked (only on kinds with a jump
 //!   right; an unmarked one still has it).
-//! * `<side>`: `w` or `b`. `<ep>`: `-` (no en passant in the games so far).
+//!   A promoted piece (shogi) has a `+` before its letter. In drop games the pieces in hand follow
+//!   the board in brackets, crazyhouse style: `…/R1K5R[PPb]`, `[]` when both hands are empty.
+//! * `<side>`: `w` or `b`. `<ep>`: the cell a pawn skipped with its double step, if it may be
+//!   taken en passant now, else `-`.
 //! * `<halfmove>`: plies since the last capture or pawn move; `<fullmove>`: move number.
 //!   Both may be omitted (0 and 1).
 
-use crate::position::{Board, Position};
+use crate::board::Board;
+use crate::position::Position;
 use crate::variant::Variant;
 use crate::{Cell, CellSet, Color, Piece};
 use std::sync::Arc;
@@ -29,8 +33,10 @@ pub enum FenError {
     Row { row: usize, text: String, why: String },
     #[error("side to move {0:?}: expected w or b")]
     Side(String),
-    #[error("en passant field {0:?}: expected -")]
-    EnPassant(String),
+    #[error("en passant field {0:?}: {1}")]
+    EnPassant(String, &'static str),
+    #[error("hand {0:?}: {1}")]
+    Hand(String, String),
     #[error("{field} {text:?}: not a number")]
     Number { field: &'static str, text: String },
     #[error("unexpected extra field {0:?}")]
@@ -58,7 +64,17 @@ fn rows(v: &Variant) -> Vec<Vec<Cell>> {
 pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
     let v = &*variant;
     let mut fields = text.split_whitespace();
-    let board_text = fields.next().ok_or(FenError::Empty)?;
+    let mut board_text = fields.next().ok_or(FenError::Empty)?;
+    let mut hand_text = None;
+    if let Some(i) = board_text.find('[') {
+        let h = &board_text[i..];
+        hand_text = Some(
+            h.strip_prefix('[')
+                .and_then(|h| h.strip_suffix(']'))
+                .ok_or_else(|| FenError::Hand(h.to_string(), "expected [pieces]".into()))?,
+        );
+        board_text = &board_text[..i];
+    }
     let layout_rows = rows(v);
     let texts: Vec<&str> = board_text.split('/').collect();
     if texts.len() != layout_rows.len() {
@@ -94,10 +110,15 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
                 }
                 continue;
             }
+            let promoted = ch == '+';
+            if promoted {
+                k += 1;
+            }
+            let ch = *chars.get(k).ok_or_else(|| err("'+' at the end of the row".into()))?;
             let kind = v
-                .kind_by_letter(ch)
+                .kind_by_token(ch, promoted)
                 .filter(|_| ch.is_ascii_alphabetic())
-                .ok_or_else(|| err(format!("unknown piece letter {ch:?}")))?;
+                .ok_or_else(|| err(format!("unknown piece {}{ch:?}", if promoted { "+" } else { "" })))?;
             let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
             let Some(&cell) = cells.get(i) else {
                 return Err(err(format!("more than {} cells", cells.len())));
@@ -131,9 +152,42 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
         Some("b") => Color::Black,
         Some(s) => return Err(FenError::Side(s.into())),
     };
+    if let Some(h) = hand_text {
+        if !v.rules.drops {
+            return Err(FenError::Hand(h.into(), format!("{} has no pieces in hand", v.id)));
+        }
+        for ch in h.chars() {
+            let kind = v
+                .kind_by_token(ch, false)
+                .filter(|_| ch.is_ascii_alphabetic())
+                .ok_or_else(|| FenError::Hand(h.into(), format!("unknown piece {ch:?}")))?;
+            let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let n = &mut b.hands[color.index()][kind as usize];
+            if *n as usize + 1 >= crate::zobrist::HAND_MAX {
+                return Err(FenError::Hand(h.into(), "too many pieces".into()));
+            }
+            *n += 1;
+        }
+    }
     match fields.next() {
         None | Some("-") => {}
-        Some(s) => return Err(FenError::EnPassant(s.into())),
+        Some(s) => {
+            let t = v.geometry.parse_cell(s).ok_or(FenError::EnPassant(s.into(), "no such cell"))?;
+            // The pawn that skipped `t` stands one step further in its own direction.
+            let mover = b.stm.other();
+            let victim = v
+                .geometry
+                .offset(v.geometry.coord(t), v.geometry.forward[mover.index()])
+                .filter(|&c| {
+                    b.piece(c).is_some_and(|p| p.color == mover && v.kinds[p.kind as usize].en_passant)
+                        && b.piece(t).is_none()
+                })
+                .ok_or(FenError::EnPassant(
+                    s.into(),
+                    "no pawn of the side that just moved stands beyond it",
+                ))?;
+            b.ep = Some((t, victim));
+        }
     }
     let mut number = |field: &'static str, default: u32| -> Result<u32, FenError> {
         match fields.next() {
@@ -148,7 +202,7 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
     }
     let stm = b.stm;
     let pos = Position::from_parts(variant.clone(), b, virgin, checked);
-    if v.tables.royal_kinds != 0 {
+    if v.tables.royal_kinds != 0 && v.rules.royal == crate::Royal::Check {
         for side in [Color::White, Color::Black] {
             if pos.board.royals(v, side).is_empty() {
                 return Err(FenError::NoRoyal(side.name()));
@@ -183,7 +237,7 @@ impl Position {
                             out += &empty.to_string();
                             empty = 0;
                         }
-                        out.push(v.piece_char(p));
+                        out += &v.piece_token(p);
                         let pk = v.kind(p.kind);
                         if pk.tracks_moved() && !self.is_virgin(c) {
                             out.push('\'');
@@ -198,7 +252,19 @@ impl Position {
                 out += &empty.to_string();
             }
         }
+        if v.rules.drops {
+            out.push('[');
+            for side in [Color::White, Color::Black] {
+                for k in 0..v.kinds.len() {
+                    for _ in 0..self.hand(side, k as crate::Kind) {
+                        out.push(v.piece_char(Piece::new(side, k as crate::Kind)));
+                    }
+                }
+            }
+            out.push(']');
+        }
         let side = if self.side_to_move() == Color::White { "w" } else { "b" };
-        format!("{out} {side} - {} {}", self.halfmove_clock(), self.fullmove_number())
+        let ep = self.en_passant().map_or("-".to_string(), |c| v.geometry.name(c).to_string());
+        format!("{out} {side} {ep} {} {}", self.halfmove_clock(), self.fullmove_number())
     }
 }

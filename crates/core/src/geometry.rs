@@ -245,6 +245,11 @@ impl Geometry {
     pub fn ring(&self, c: Cell, n: i32) -> CellSet {
         (0..self.len() as Cell).filter(|&o| self.chebyshev(c, o) == n).collect()
     }
+    /// The cells sharing the first coordinate (the file) with `c`.
+    pub fn file_of(&self, c: Cell) -> CellSet {
+        let x = self.coord(c)[0];
+        (0..self.len() as Cell).filter(|&o| self.coord(o)[0] == x).collect()
+    }
     /// Forward component of a displacement for a side (positive = towards the enemy).
     pub fn forwardness(&self, side: usize, from: Cell, to: Cell) -> i32 {
         let (p, q) = (self.coord(from), self.coord(to));

@@ -6,6 +6,7 @@
 //! position strings ([`fen`]), move notation ([`notation`]) and game records ([`record`]).
 //! The core knows nothing of engines, protocols or servers.
 
+mod board;
 pub mod cellset;
 pub mod fen;
 pub mod geometry;
@@ -19,11 +20,14 @@ mod tables;
 pub mod variant;
 mod zobrist;
 
+pub use board::Undo;
 pub use cellset::CellSet;
 pub use geometry::Geometry;
 pub use moves::{Move, MoveList, Path, Special};
 pub use position::{Outcome, OutcomeReason, Position};
-pub use variant::{PieceKind, Promotion, Rules, Variant, VariantError};
+pub use variant::{
+    Capturing, Castling, DropRule, NoMoves, PieceKind, PromotionZone, Royal, Rules, Variant, VariantError,
+};
 
 /// Index of a cell in its geometry (at most 128 cells).
 pub type Cell = u8;
@@ -49,6 +53,13 @@ impl Color {
     #[inline]
     pub fn index(self) -> usize {
         self as usize
+    }
+    pub fn from_index(i: usize) -> Color {
+        if i == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
     pub fn name(self) -> &'static str {
         match self {

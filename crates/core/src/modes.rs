@@ -15,6 +15,9 @@
 //! | `u` | only while this royal piece has never been checked (the jump right) |
 //! | `f` / `n` | only forward / never backward (for pawns; relative to the side) |
 //! | `j` | with `O(n)`/`D(n)`: jumping, the cells before the last may be occupied |
+//! | `o` | with `jO(n)`/`jD(n)`: the cells jumped over must hold own pieces (cheskers King's leap) |
+//! | `s` | safe passage: the cells passed over must not be attacked (Avant-garde King's double move) |
+//! | `x` | captures draughts-style by jumping over an enemy piece on the line: `xO` at any distance with a free landing beyond, `xO(1)` over an adjacent piece onto the cell right behind it |
 
 use std::fmt;
 use thiserror::Error;
@@ -52,6 +55,12 @@ pub struct Mode {
     pub initial: bool,
     /// Only while the (royal) piece has never been checked.
     pub unchecked: bool,
+    /// The cells passed over must not be attacked.
+    pub safe: bool,
+    /// Jumped-over cells must hold own pieces.
+    pub over_own: bool,
+    /// Captures by jumping over (draughts style).
+    pub jump_capture: bool,
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -79,6 +88,9 @@ fn parse_mode(t: &str) -> Result<Mode, ModeError> {
         dir: DirFilter::Any,
         initial: false,
         unchecked: false,
+        safe: false,
+        over_own: false,
+        jump_capture: false,
     };
     let mut jumping = false;
     let mut letter = None;
@@ -93,6 +105,9 @@ fn parse_mode(t: &str) -> Result<Mode, ModeError> {
             'f' => m.dir = DirFilter::Forward,
             'n' => m.dir = DirFilter::NotBackward,
             'j' => jumping = true,
+            's' => m.safe = true,
+            'o' => m.over_own = true,
+            'x' => m.jump_capture = true,
             'A'..='Z' => {
                 letter = Some((i, c));
                 break;
@@ -129,6 +144,15 @@ fn parse_mode(t: &str) -> Result<Mode, ModeError> {
     if jumping && !matches!(m.shape, Shape::Line { exact: Some(_), .. }) {
         return Err(bad("j applies to O(n)/D(n) only"));
     }
+    if m.over_own && !jumping {
+        return Err(bad("o applies to jO(n)/jD(n) only"));
+    }
+    if m.jump_capture && (!matches!(m.shape, Shape::Line { .. }) || m.action == Action::MoveOnly || jumping) {
+        return Err(bad("x applies to capturing line modes such as xO or xD(1)"));
+    }
+    if m.safe && !matches!(m.shape, Shape::Line { exact: Some(_), .. }) {
+        return Err(bad("s applies to O(n)/D(n) only"));
+    }
     Ok(m)
 }
 
@@ -149,6 +173,15 @@ impl fmt::Display for Mode {
             DirFilter::Forward => f.write_str("f")?,
             DirFilter::NotBackward => f.write_str("n")?,
             DirFilter::Any => {}
+        }
+        if self.safe {
+            f.write_str("s")?;
+        }
+        if self.over_own {
+            f.write_str("o")?;
+        }
+        if self.jump_capture {
+            f.write_str("x")?;
         }
         match self.shape {
             Shape::Line { family, exact: None, .. } => write!(f, "{family}"),
@@ -202,7 +235,7 @@ mod tests {
         }
 
         #[test]
-        fn round_trips(s in "i?u?(m|c)?(f|n)?(O|D|N\\([1-3]\\)|L\\([1-3],[1-3]\\)|j?O\\([1-4]\\))") {
+        fn round_trips(s in "(i?u?(m|c)?(f|n)?(O|D|N\\([1-3]\\)|L\\([1-3],[1-3]\\)|j?O\\([1-4]\\)|s?jD\\(2\\))|c?xO|xD\\(1\\)|mojO\\(2\\))") {
             let m = parse_modes(&s).unwrap();
             prop_assert_eq!(format_modes(&m), s);
         }

@@ -5,23 +5,33 @@
 //! royal piece of the mover may be capturable), with one fast path: when the side to move has a
 //! single royal piece that is not in check, a non-royal move can only expose it along a line, so
 //! pinned pieces are restricted to their pin line and every other move is legal. Everything else
-//! (royal moves, check evasions) is probed by make/unmake on a scratch copy.
+//! (royal moves, check evasions, castling, en passant, checking pawn drops) is probed by
+//! make/unmake on a scratch copy. Draughts-style games ([`Capturing::Jump`]) generate capture
+//! chains, which are compulsory.
 
+use crate::board::Board;
 use crate::modes::Action;
-use crate::position::{Board, Move, MoveList, Position};
-use crate::variant::{Promotion, Variant};
-use crate::{Cell, CellSet};
+use crate::moves::{Move, MoveList, Path, Special};
+use crate::position::Position;
+use crate::variant::{Capturing, Royal, Variant};
+use crate::{Cell, CellSet, Color, Kind};
 
 /// Receives generated moves: whole batches of targets on the fast path, single moves otherwise.
 trait Sink {
-    fn batch(&mut self, from: Cell, targets: CellSet, promo: Option<(&Promotion, CellSet)>);
+    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color);
     fn one(&mut self, m: Move);
+    /// Whether generation may stop (a legal move was found and only existence matters).
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
-    fn batch(&mut self, from: Cell, targets: CellSet, promo: Option<(&Promotion, CellSet)>) {
+    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color) {
         for to in targets.iter() {
-            for_each_promotion(from, to, promo, |m| self.push(m));
+            v.for_each_promotion(kind, side, from, to, |p| {
+                self.push(Move { from, to, promotion: p, special: Special::None })
+            });
         }
     }
     fn one(&mut self, m: Move) {
@@ -32,11 +42,13 @@ impl Sink for MoveList {
 struct Counter(u64);
 
 impl Sink for Counter {
-    fn batch(&mut self, _from: Cell, targets: CellSet, promo: Option<(&Promotion, CellSet)>) {
-        self.0 += targets.count() as u64;
-        if let Some((p, zone)) = promo {
-            let extra = p.choices.len() as u64 + p.optional as u64 - 1;
-            self.0 += (targets & zone).count() as u64 * extra;
+    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color) {
+        if v.kinds[kind as usize].promotion.is_empty() {
+            self.0 += targets.count() as u64;
+        } else {
+            for to in targets.iter() {
+                v.for_each_promotion(kind, side, from, to, |_| self.0 += 1);
+            }
         }
     }
     fn one(&mut self, _m: Move) {
@@ -44,19 +56,18 @@ impl Sink for Counter {
     }
 }
 
-/// Calls `f` with the move from `from` to `to` once per promotion choice it offers.
-#[inline]
-fn for_each_promotion(from: Cell, to: Cell, promo: Option<(&Promotion, CellSet)>, mut f: impl FnMut(Move)) {
-    match promo {
-        Some((p, zone)) if zone.has(to) => {
-            if p.optional {
-                f(Move::new(from, to));
-            }
-            for &k in &p.choices {
-                f(Move::promoting(from, to, k));
-            }
-        }
-        _ => f(Move::new(from, to)),
+/// Stops at the first legal move.
+struct Exists(bool);
+
+impl Sink for Exists {
+    fn batch(&mut self, _v: &Variant, _from: Cell, targets: CellSet, _kind: Kind, _side: Color) {
+        self.0 |= targets.any();
+    }
+    fn one(&mut self, _m: Move) {
+        self.0 = true;
+    }
+    fn done(&self) -> bool {
+        self.0
     }
 }
 
@@ -79,7 +90,14 @@ impl Board {
             }
             for e in &grp.exact {
                 if let Some((to, between)) = e.0[from as usize] {
-                    if (between & occ).is_empty() {
+                    let path_ok = if grp.over_own {
+                        between.any() && (between & !own).is_empty()
+                    } else {
+                        (between & occ).is_empty()
+                    };
+                    let safe_ok = !grp.safe
+                        || between.iter().all(|c| !self.attacked(v, c, Color::from_index(1 - side), occ));
+                    if path_ok && safe_ok {
                         t.insert(to);
                     }
                 }
@@ -93,13 +111,221 @@ impl Board {
         out & g.all()
     }
 
-    /// Plays the move on this scratch board and reports whether the mover's royals are safe.
+    /// Plays the move on this scratch board and reports whether it is legal.
     fn is_legal_probe(&mut self, v: &Variant, m: Move) -> bool {
         let mover = self.stm;
         let u = self.make(v, m);
-        let ok = self.royals_attacked(v, mover).is_empty();
+        let mut ok = self.royals_attacked(v, mover).is_empty();
+        if ok && self.in_check.any() {
+            if let Special::Drop(k) = m.special {
+                if v.kinds[k as usize].drop.no_mate {
+                    // A drop of this kind may check but not mate.
+                    let mut e = Exists(false);
+                    self.generate(v, &mut e);
+                    ok = e.0;
+                }
+            }
+        }
         self.unmake(v, u);
         ok
+    }
+
+    fn generate<S: Sink>(&self, v: &Variant, sink: &mut S) {
+        if v.rules.royal == Royal::Capture && v.tables.royal_kinds != 0 && self.royals(v, self.stm).is_empty()
+        {
+            return; // the game ended when the last royal piece was taken
+        }
+        if v.rules.capturing == Capturing::Jump {
+            return self.generate_jumping(v, sink);
+        }
+        let us = self.stm.index();
+        let royals = self.royals(v, self.stm);
+        let unchecked_rules = v.rules.royal != Royal::Check;
+        let fast = unchecked_rules || (royals.count() == 1 && self.in_check.is_empty());
+        let pins = match royals.first() {
+            Some(k) if fast && !unchecked_rules => Pins::find(self, v, k),
+            _ => Pins::none(),
+        };
+        let mut scratch: Option<Board> = None;
+        for (k, kind) in v.kinds.iter().enumerate() {
+            let pieces = self.by_kind[k] & self.by_color[us];
+            for from in pieces.iter() {
+                if sink.done() {
+                    return;
+                }
+                let mut t = self.targets(v, from, us, k);
+                if t.is_empty() {
+                    continue;
+                }
+                if fast && (!kind.royal || unchecked_rules) {
+                    if pins.pinned.has(from) {
+                        t &= pins.ray(from);
+                    }
+                    sink.batch(v, from, t, k as Kind, self.stm);
+                } else {
+                    let probe = scratch.get_or_insert_with(|| self.clone());
+                    for to in t.iter() {
+                        v.for_each_promotion(k as Kind, self.stm, from, to, |p| {
+                            let m = Move { from, to, promotion: p, special: Special::None };
+                            if probe.is_legal_probe(v, m) {
+                                sink.one(m);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        // En passant, castling and drops are rare: always probed.
+        if let Some((target, victim)) = self.ep {
+            let occ = self.occupied();
+            for k in (0..v.kinds.len()).filter(|&k| v.kinds[k].en_passant) {
+                for from in (self.by_kind[k] & self.by_color[us]).iter() {
+                    if self.capture_reach(v, from, self.stm, occ).has(target) {
+                        let probe = scratch.get_or_insert_with(|| self.clone());
+                        v.for_each_promotion(k as Kind, self.stm, from, target, |p| {
+                            let m =
+                                Move { from, to: target, promotion: p, special: Special::EnPassant(victim) };
+                            if probe.is_legal_probe(v, m) {
+                                sink.one(m);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        for (i, c) in v.rules.castlings.iter().enumerate() {
+            if c.side == self.stm && self.castling_allowed(v, c) {
+                let m =
+                    Move { from: c.king.0, to: c.king.1, promotion: None, special: Special::Castle(i as u8) };
+                let probe = scratch.get_or_insert_with(|| self.clone());
+                if probe.is_legal_probe(v, m) {
+                    sink.one(m);
+                }
+            }
+        }
+        if v.rules.drops {
+            self.generate_drops(v, sink, &mut scratch);
+        }
+    }
+
+    fn castling_allowed(&self, v: &Variant, c: &crate::variant::Castling) -> bool {
+        let us = self.stm;
+        let mine = |cell: Cell| self.piece(cell).is_some_and(|p| p.color == us) && self.virgin.has(cell);
+        if !mine(c.king.0) || !self.piece(c.king.0).is_some_and(|p| v.kinds[p.kind as usize].royal) {
+            return false;
+        }
+        if !c.rooks.iter().all(|&(from, _)| mine(from)) || (c.empty & self.occupied()).any() {
+            return false;
+        }
+        let occ = self.occupied();
+        self.in_check.is_empty() && c.safe.iter().all(|s| !self.attacked(v, s, us.other(), occ))
+    }
+
+    fn generate_drops<S: Sink>(&self, v: &Variant, sink: &mut S, scratch: &mut Option<Board>) {
+        let us = self.stm;
+        let empty = v.geometry.all() & !self.occupied();
+        for (k, kind) in v.kinds.iter().enumerate() {
+            if self.hands[us.index()][k] == 0 {
+                continue;
+            }
+            let mut t = empty & !kind.drop.forbidden[us.index()];
+            if kind.drop.one_per_file {
+                for c in (self.by_kind[k] & self.by_color[us.index()]).iter() {
+                    t &= !v.geometry.file_of(c);
+                }
+            }
+            let probe_all = self.in_check.any() || v.rules.royal == Royal::Check && kind.drop.no_mate;
+            for to in t.iter() {
+                let m = Move { from: to, to, promotion: None, special: Special::Drop(k as Kind) };
+                if !probe_all {
+                    sink.one(m);
+                } else if scratch.get_or_insert_with(|| self.clone()).is_legal_probe(v, m) {
+                    sink.one(m);
+                }
+            }
+        }
+    }
+
+    /// Draughts-style generation: if any capture chain exists, only capture chains are legal.
+    fn generate_jumping<S: Sink>(&self, v: &Variant, sink: &mut S) {
+        let us = self.stm.index();
+        let mut list = MoveList::new();
+        for k in 0..v.kinds.len() {
+            if v.tables.jumps[us][k].is_empty() {
+                continue;
+            }
+            for from in (self.by_kind[k] & self.by_color[us]).iter() {
+                let mut occ = self.occupied();
+                occ.remove(from);
+                self.jump_chains(v, k, from, from, occ, Path::new(), v.kinds[k].chains, &mut list);
+            }
+        }
+        if !list.is_empty() {
+            for &m in list.iter() {
+                sink.one(m);
+            }
+            return;
+        }
+        for k in 0..v.kinds.len() {
+            for from in (self.by_kind[k] & self.by_color[us]).iter() {
+                let t = self.targets(v, from, us, k);
+                if t.any() {
+                    sink.batch(v, from, t, k as Kind, self.stm);
+                }
+            }
+        }
+    }
+
+    /// Extends a capture chain of the piece that started on `origin` and now stands on `at`
+    /// (`path`: its landings so far, `at` included unless it is the origin; `occ`: the board with
+    /// the piece lifted and the pieces it took already removed). Returns whether any jump was
+    /// possible from `at`: a chain piece must continue while it can.
+    #[allow(clippy::too_many_arguments)]
+    fn jump_chains(
+        &self,
+        v: &Variant,
+        kind: usize,
+        origin: Cell,
+        at: Cell,
+        occ: CellSet,
+        path: Path,
+        chain: bool,
+        out: &mut MoveList,
+    ) -> bool {
+        let g = &v.geometry;
+        let us = self.stm.index();
+        let enemy = self.by_color[1 - us];
+        let mut any = false;
+        for jm in &v.tables.jumps[us][kind] {
+            for &d in &jm.dirs {
+                let ray = g.ray_cells(at, d);
+                let Some(victim) = g.first_blocker(at, d, occ) else { continue };
+                if !enemy.has(victim) || (!jm.flying && ray.first() != Some(&victim)) {
+                    continue;
+                }
+                let after = occ ^ CellSet::single(victim);
+                let beyond = ray.iter().skip_while(|&&c| c != victim).skip(1);
+                for &land in beyond.take_while(|&&c| !occ.has(c)).take(if jm.flying { usize::MAX } else { 1 })
+                {
+                    any = true;
+                    let mut next = path;
+                    let room = next.push(land);
+                    let continued =
+                        chain && room && self.jump_chains(v, kind, origin, land, after, next, chain, out);
+                    if !continued {
+                        v.for_each_promotion(kind as Kind, self.stm, origin, land, |pr| {
+                            out.push(Move {
+                                from: origin,
+                                to: land,
+                                promotion: pr,
+                                special: Special::Chain(path),
+                            })
+                        });
+                    }
+                }
+            }
+        }
+        any
     }
 }
 
@@ -111,23 +337,23 @@ struct Pins {
 }
 
 impl Pins {
+    fn none() -> Pins {
+        Pins { pinned: CellSet::EMPTY, rays: [(0, CellSet::EMPTY); 16], len: 0 }
+    }
+
     fn find(b: &Board, v: &Variant, king: Cell) -> Pins {
         let g = &v.geometry;
         let us = b.stm.index();
         let own = b.by_color[us];
         let enemy = b.by_color[1 - us];
         let occ = own | enemy;
-        let mut pins = Pins { pinned: CellSet::EMPTY, rays: [(0, CellSet::EMPTY); 16], len: 0 };
+        let mut pins = Pins::none();
         for d in 0..g.dirs.len() {
-            let Some(b1) = g.first_blocker(king, d, occ) else {
-                continue;
-            };
+            let Some(b1) = g.first_blocker(king, d, occ) else { continue };
             if !own.has(b1) {
                 continue;
             }
-            let Some(b2) = g.first_blocker(b1, d, occ) else {
-                continue;
-            };
+            let Some(b2) = g.first_blocker(b1, d, occ) else { continue };
             if enemy.has(b2) && b.reaches(v, b2, king, occ ^ CellSet::single(b1)) && pins.len < 16 {
                 pins.pinned.insert(b1);
                 pins.rays[pins.len] = (b1, g.ray(king, d) ^ g.ray(b2, d));
@@ -146,55 +372,21 @@ impl Position {
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.board.generate(self.variant(), &mut list);
         list
     }
 
     /// The number of legal moves, counted without listing them where possible.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c);
+        self.board.generate(self.variant(), &mut c);
         c.0
     }
 
-    fn generate<S: Sink>(&self, sink: &mut S) {
-        let v: &Variant = self.variant();
-        let b = &self.board;
-        let us = b.stm.index();
-        let royals = b.royals(v, b.stm);
-        let fast = royals.count() == 1 && b.in_check.is_empty();
-        let pins = match royals.first() {
-            Some(k) if fast => Pins::find(b, v, k),
-            _ => Pins { pinned: CellSet::EMPTY, rays: [(0, CellSet::EMPTY); 16], len: 0 },
-        };
-        let mut scratch: Option<Board> = None;
-        for (k, kind) in v.kinds.iter().enumerate() {
-            let pieces = b.by_kind[k] & b.by_color[us];
-            if pieces.is_empty() {
-                continue;
-            }
-            let promo = kind.promotion.as_ref().map(|p| (p, p.zone[us]));
-            for from in pieces.iter() {
-                let mut t = b.targets(v, from, us, k);
-                if t.is_empty() {
-                    continue;
-                }
-                if fast && !kind.royal {
-                    if pins.pinned.has(from) {
-                        t &= pins.ray(from);
-                    }
-                    sink.batch(from, t, promo);
-                } else {
-                    let probe = scratch.get_or_insert_with(|| b.clone());
-                    for to in t.iter() {
-                        for_each_promotion(from, to, promo, |m| {
-                            if probe.is_legal_probe(v, m) {
-                                sink.one(m);
-                            }
-                        });
-                    }
-                }
-            }
-        }
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut e = Exists(false);
+        self.board.generate(self.variant(), &mut e);
+        e.0
     }
 }

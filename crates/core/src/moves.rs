@@ -76,23 +76,34 @@ impl Move {
     }
 }
 
-/// Legal moves of a position, on the stack.
+/// Legal moves of a position: on the stack, spilling to the heap only in the rare position with
+/// more moves than that (long draughts-style capture chains can multiply without limit).
 pub struct MoveList {
-    moves: [MaybeUninit<Move>; MoveList::CAPACITY],
+    inline: [MaybeUninit<Move>; MoveList::INLINE],
     len: usize,
+    spill: Vec<Move>,
 }
 
 impl MoveList {
-    /// Far above the most moves any position of our games has (a crowded 10x10 board with
-    /// promotion choices stays under 600).
-    pub const CAPACITY: usize = 1024;
+    /// More than any chess-like position of our games has (a crowded 10x10 board with promotion
+    /// choices stays under 400).
+    pub const INLINE: usize = 512;
     pub fn new() -> MoveList {
-        MoveList { moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY], len: 0 }
+        MoveList { inline: [const { MaybeUninit::uninit() }; MoveList::INLINE], len: 0, spill: Vec::new() }
     }
     #[inline]
     pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = MaybeUninit::new(m);
-        self.len += 1;
+        if self.len < MoveList::INLINE {
+            self.inline[self.len] = MaybeUninit::new(m);
+            self.len += 1;
+        } else {
+            if self.spill.is_empty() {
+                self.spill.reserve(2 * MoveList::INLINE);
+                // SAFETY: all INLINE entries were written by `push`.
+                self.spill.extend(self.inline.iter().map(|m| unsafe { m.assume_init() }));
+            }
+            self.spill.push(m);
+        }
     }
 }
 
@@ -105,7 +116,10 @@ impl Default for MoveList {
 impl std::ops::Deref for MoveList {
     type Target = [Move];
     fn deref(&self) -> &[Move] {
+        if !self.spill.is_empty() {
+            return &self.spill;
+        }
         // SAFETY: the first `len` entries were written by `push`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+        unsafe { std::slice::from_raw_parts(self.inline.as_ptr() as *const Move, self.len) }
     }
 }

@@ -1,13 +1,16 @@
-//! Move notation: the author's (`Hk2-h4`, `Bh5:d9`, `e5:f6`, `k9-k10=Q`, `+` for check) and a plain
-//! coordinate form for protocols (`e3e5`, `i9j10q`: files lettered consecutively, promotion as a
-//! lower-case letter).
+//! Move notation: the author's (`Hk2-h4`, `Bh5:d9`, `e5:f6`, `k9-k10=Q`, `+` for check,
+//! `a8:a4:e4:e2:b2` for a capture chain, `X` when a King is taken) extended to castling (`O-O`),
+//! drops (`P*e5`) and promoted pieces (`+Rb2-b8`, promotion `e6-e7=+P`); and a plain coordinate
+//! form for protocols (`e3e5`, `i9j10q`, `e6e7+`, `P@e5`, chains as all their cells `a8a4e4`;
+//! files lettered consecutively, promotion as a lower-case letter or `+`).
 //!
 //! Reading is strict where the author's marks carry meaning (`:` must capture, `-` must not, a
 //! piece letter must match the piece) so that misprints in records are caught, and every error
 //! names the token and the reason.
 
-use crate::position::{Move, Position};
-use crate::Cell;
+use crate::moves::{Move, Special};
+use crate::position::Position;
+use crate::{Cell, Kind};
 use thiserror::Error;
 
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
@@ -21,7 +24,7 @@ pub struct NotationError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParsedMove {
     pub mv: Move,
-    /// The text claimed check (`+`) or mate (`#`).
+    /// The text claimed check (`+`), mate (`#`) or the capture of a King (`X`).
     pub claimed_check: bool,
 }
 
@@ -36,6 +39,61 @@ fn split_cell(s: &str) -> Option<(&str, &str)> {
     (letters > 0 && digits > 0).then(|| s.split_at(letters + digits))
 }
 
+/// The syntax of a move before it is matched against the position.
+struct Written<'a> {
+    promoted_piece: bool,
+    letter: Option<char>,
+    cells: Vec<&'a str>,
+    /// Separators between the cells: `-` or `:`.
+    seps: Vec<char>,
+    promotion: Option<(bool, char)>,
+}
+
+fn split_move<'a>(token: &str, body: &'a str) -> Result<Written<'a>, NotationError> {
+    let mut rest = body;
+    let promoted_piece = rest.starts_with('+');
+    if promoted_piece {
+        rest = &rest[1..];
+    }
+    let letter = rest.chars().next().filter(|c| c.is_ascii_uppercase());
+    if let Some(l) = letter {
+        rest = &rest[l.len_utf8()..];
+    }
+    let (first, mut r) =
+        split_cell(rest).ok_or_else(|| err(token, "expected a square such as e2 to move from"))?;
+    let mut cells = vec![first];
+    let mut seps = Vec::new();
+    while let Some(sep) = r.chars().next().filter(|c| matches!(c, '-' | ':' | 'x')) {
+        let (c, after) =
+            split_cell(&r[1..]).ok_or_else(|| err(token, format!("expected a square after {sep:?}")))?;
+        seps.push(if sep == 'x' { ':' } else { sep });
+        cells.push(c);
+        r = after;
+    }
+    if cells.len() < 2 {
+        let found = r.chars().next().map_or("nothing".to_string(), |c| format!("{c:?}"));
+        return Err(err(token, format!("expected - or : after {first}, found {found}")));
+    }
+    let promotion = match r {
+        "" => None,
+        _ => {
+            let p = r
+                .strip_prefix('=')
+                .ok_or_else(|| err(token, format!("unexpected {r:?} after the destination")))?;
+            let (plus, l) = match p.strip_prefix('+') {
+                Some(x) => (true, x),
+                None => (false, p),
+            };
+            let mut cs = l.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => Some((plus, c)),
+                _ => return Err(err(token, format!("promotion {r:?}: expected =Q or =+P"))),
+            }
+        }
+    };
+    Ok(Written { promoted_piece, letter, cells, seps, promotion })
+}
+
 impl Position {
     /// Reads one move in the author's notation and finds it among the legal moves.
     pub fn parse_move(&self, token: &str) -> Result<ParsedMove, NotationError> {
@@ -43,36 +101,33 @@ impl Position {
         let g = &v.geometry;
         let mut body = token.trim();
         let mut claimed_check = false;
-        while let Some(c) = body.chars().last().filter(|c| matches!(c, '+' | '#' | '!' | '?')) {
-            claimed_check |= matches!(c, '+' | '#');
-            body = &body[..body.len() - 1];
-        }
-        let mut rest = body;
-        let letter = rest.chars().next().filter(|c| c.is_ascii_uppercase());
-        if let Some(l) = letter {
-            rest = &rest[l.len_utf8()..];
-        }
-        let (from_name, r) =
-            split_cell(rest).ok_or_else(|| err(token, "expected a square such as e2 to move from"))?;
-        let sep = r.chars().next().ok_or_else(|| err(token, "expected - or : after the first square"))?;
-        if !matches!(sep, '-' | ':' | 'x') {
-            return Err(err(token, format!("expected - or : after {from_name}, found {sep:?}")));
-        }
-        let (to_name, r) = split_cell(&r[1..]).ok_or_else(|| err(token, "expected a destination square"))?;
-        let promo_letter = match r {
-            "" => None,
-            _ => {
-                let l = r.strip_prefix('=').and_then(|p| {
-                    let mut cs = p.chars();
-                    let c = cs.next()?;
-                    cs.next().is_none().then_some(c)
-                });
-                Some(l.ok_or_else(|| err(token, format!("unexpected {r:?} after the destination")))?)
+        loop {
+            let t = body.trim_end();
+            match t.chars().last() {
+                Some(c @ ('+' | '#' | '!' | '?' | 'X')) if !(c == '+' && t.ends_with("=+")) => {
+                    claimed_check |= matches!(c, '+' | '#' | 'X');
+                    body = &t[..t.len() - 1];
+                }
+                _ => break,
             }
-        };
-        let from = g.parse_cell(from_name).ok_or_else(|| err(token, format!("no square {from_name:?}")))?;
-        let to = g.parse_cell(to_name).ok_or_else(|| err(token, format!("no square {to_name:?}")))?;
+        }
+        let legal = self.legal_moves();
         let us = self.side_to_move();
+        if let Some(i) = v.rules.castlings.iter().position(|c| c.side == us && c.name == body) {
+            return match legal.iter().find(|m| m.special == Special::Castle(i as u8)) {
+                Some(&mv) => Ok(ParsedMove { mv, claimed_check }),
+                None => Err(err(token, "castling is not allowed here")),
+            };
+        }
+        if let Some((piece, cell)) = body.split_once('*') {
+            return self.parse_drop(token, piece, cell, &legal).map(|mv| ParsedMove { mv, claimed_check });
+        }
+        let w = split_move(token, body)?;
+        let cell = |name: &str| g.parse_cell(name).ok_or_else(|| err(token, format!("no square {name:?}")));
+        let cells: Vec<Cell> = w.cells.iter().map(|n| cell(n)).collect::<Result<_, _>>()?;
+        let (from, to) = (cells[0], *cells.last().expect("two cells at least"));
+        let from_name = w.cells[0];
+        let to_name = *w.cells.last().expect("two cells at least");
         let piece = self.piece_at(from).ok_or_else(|| err(token, format!("no piece on {from_name}")))?;
         let pk = v.kind(piece.kind);
         if piece.color != us {
@@ -86,68 +141,130 @@ impl Position {
                 ),
             ));
         }
-        match letter {
-            Some(l) if l != pk.letter => {
+        match w.letter {
+            Some(l) if l != pk.letter || w.promoted_piece != pk.promoted => {
                 let named = v
-                    .kind_by_letter(l)
+                    .kind_by_token(l, w.promoted_piece)
                     .map_or("an unknown piece".to_string(), |k| format!("a {}", v.kind(k).name));
                 return Err(err(
                     token,
-                    format!("{l} is {named}, but the piece on {from_name} is a {}", pk.name),
-                ));
-            }
-            None if !pk.pawn => {
-                return Err(err(
-                    token,
-                    format!("the piece on {from_name} is a {}: write its letter {}", pk.name, pk.letter),
-                ));
-            }
-            _ => {}
-        }
-        match (sep, self.piece_at(to)) {
-            (':' | 'x', None) => {
-                return Err(err(token, format!("{to_name} is empty, so this is no capture")))
-            }
-            ('-', Some(t)) if t.color != us => {
-                return Err(err(
-                    token,
                     format!(
-                        "{to_name} holds a {} {}: a capture is written with ':'",
-                        t.color.name(),
-                        v.kind(t.kind).name
+                        "{}{l} is {named}, but the piece on {from_name} is a {}",
+                        if w.promoted_piece { "+" } else { "" },
+                        pk.name
                     ),
-                ))
+                ));
+            }
+            None if !pk.pawn && v.notation_letters => {
+                return Err(err(
+                    token,
+                    format!("the piece on {from_name} is a {}: write its letter {}", pk.name, pk.token()),
+                ));
             }
             _ => {}
         }
-        let promotion = match promo_letter {
+        let promotion = match w.promotion {
             None => None,
-            Some(l) => {
-                Some(v.kind_by_letter(l).ok_or_else(|| err(token, format!("no piece with letter {l}")))?)
-            }
+            Some((plus, l)) => Some(
+                v.kind_by_token(l, plus)
+                    .ok_or_else(|| err(token, format!("no piece {}{l}", if plus { "+" } else { "" })))?,
+            ),
         };
-        let legal = self.legal_moves();
-        let m = Move { from, to, promotion, special: crate::Special::None };
-        if legal.contains(&m) {
-            return Ok(ParsedMove { mv: m, claimed_check });
+        let via = &cells[1..cells.len() - 1];
+        let same_path: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.from == from && m.to == to && !matches!(m.special, Special::Drop(_) | Special::Castle(_))
+            })
+            .filter(|m| match m.special {
+                Special::Chain(p) => p.cells() == via,
+                _ => via.is_empty(),
+            })
+            .collect();
+        let capture_written = w.seps.iter().any(|&s| s == ':');
+        let Some(first) = same_path.first() else {
+            let why = if capture_written && via.is_empty() && self.piece_at(to).is_none() {
+                format!("{to_name} is empty, so this is no capture")
+            } else if via.is_empty() && self.piece_at(to).is_some_and(|t| t.color == us) {
+                format!("{to_name} holds one of {}'s own pieces", us.name())
+            } else if !via.is_empty() || capture_written && !self.is_capture_possible_from(from) {
+                format!("the {} on {from_name} has no such capture here", pk.name)
+            } else if via.is_empty() && self.pseudo_reaches(from, to) {
+                "it would leave the King attacked".to_string()
+            } else if legal.iter().any(|m| self.is_capture(*m)) && v.rules.capturing == crate::Capturing::Jump
+            {
+                "a capture is compulsory".to_string()
+            } else {
+                format!("the {} on {from_name} cannot move to {to_name}", pk.name)
+            };
+            return Err(err(token, why));
+        };
+        let captures = self.is_capture(*first);
+        if capture_written && !captures {
+            return Err(err(token, format!("{to_name} is empty, so this is no capture")));
         }
-        let same_path: Vec<&Move> = legal.iter().filter(|x| x.from == from && x.to == to).collect();
-        let why = if !same_path.is_empty() {
-            let choices: Vec<String> = same_path
-                .iter()
-                .filter_map(|x| x.promotion)
-                .map(|k| format!("={}", v.kind(k).letter))
-                .collect();
+        if !capture_written && captures {
+            let t = self
+                .piece_at(to)
+                .map_or("a piece".to_string(), |t| format!("a {} {}", t.color.name(), v.kind(t.kind).name));
+            return Err(err(token, format!("{to_name} holds {t}: a capture is written with ':'")));
+        }
+        if let Some(m) = same_path.iter().find(|m| m.promotion == promotion) {
+            return Ok(ParsedMove { mv: *m, claimed_check });
+        }
+        let choices: Vec<String> =
+            same_path.iter().filter_map(|x| x.promotion).map(|k| format!("={}", v.kind(k).token())).collect();
+        Err(err(
+            token,
             match promotion {
                 None => format!("a promotion piece is required: one of {}", choices.join(" ")),
+                Some(_) if choices.is_empty() => "this move does not promote".to_string(),
                 Some(_) => format!("promotion allowed only to {}", choices.join(" ")),
+            },
+        ))
+    }
+
+    fn parse_drop(
+        &self,
+        token: &str,
+        piece: &str,
+        cell: &str,
+        legal: &[Move],
+    ) -> Result<Move, NotationError> {
+        let v = &**self.variant();
+        let mut cs = piece.chars();
+        let kind: Kind = match (cs.next(), cs.next()) {
+            (Some(l), None) => {
+                v.kind_by_token(l, false).ok_or_else(|| err(token, format!("no piece with letter {l}")))?
             }
-        } else if self.pseudo_reaches(from, to) {
-            "it would leave the King attacked".to_string()
+            _ => return Err(err(token, "a drop is written like P*e5")),
+        };
+        let to = v.geometry.parse_cell(cell).ok_or_else(|| err(token, format!("no square {cell:?}")))?;
+        if let Some(&m) = legal.iter().find(|m| m.special == Special::Drop(kind) && m.to == to) {
+            return Ok(m);
+        }
+        let us = self.side_to_move();
+        let why = if !v.rules.drops {
+            format!("{} has no drops", v.id)
+        } else if self.hand(us, kind) == 0 {
+            format!("{} has no {} in hand", us.name(), v.kind(kind).name)
+        } else if self.piece_at(to).is_some() {
+            format!("{cell} is occupied")
+        } else if v.kind(kind).drop.forbidden[us.index()].has(to) {
+            format!("a {} may not be dropped on {cell}", v.kind(kind).name)
+        } else if v.kind(kind).drop.one_per_file
+            && (self.board.by_kind[kind as usize] & self.pieces(us) & v.geometry.file_of(to)).any()
+        {
+            format!("two unpromoted {}s on one file", v.kind(kind).name)
         } else {
-            format!("the {} on {from_name} cannot move to {to_name}", pk.name)
+            "the drop would leave the King attacked or give mate with a pawn".to_string()
         };
         Err(err(token, why))
+    }
+
+    fn is_capture_possible_from(&self, from: Cell) -> bool {
+        self.legal_moves().iter().any(|m| m.from == from && self.is_capture(*m))
     }
 
     fn pseudo_reaches(&self, from: Cell, to: Cell) -> bool {
@@ -159,29 +276,47 @@ impl Position {
     pub fn move_text(&self, m: Move) -> String {
         let v = &**self.variant();
         let g = &v.geometry;
+        match m.special {
+            Special::Castle(i) => return v.rules.castlings[i as usize].name.clone(),
+            Special::Drop(k) => return format!("{}*{}", v.kind(k).letter, g.name(m.to)),
+            _ => {}
+        }
         let mut s = String::new();
         if let Some(p) = self.piece_at(m.from) {
-            if !v.kind(p.kind).pawn {
-                s.push(v.kind(p.kind).letter);
+            if !v.kind(p.kind).pawn && v.notation_letters {
+                s += &v.kind(p.kind).token();
             }
         }
         s += g.name(m.from);
-        s.push(if self.piece_at(m.to).is_some() { ':' } else { '-' });
+        let sep = if self.is_capture(m) { ':' } else { '-' };
+        if let Special::Chain(path) = m.special {
+            for &c in path.cells() {
+                s.push(sep);
+                s += g.name(c);
+            }
+        }
+        s.push(sep);
         s += g.name(m.to);
         if let Some(k) = m.promotion {
             s.push('=');
-            s.push(v.kind(k).letter);
+            s += &v.kind(k).token();
         }
         s
     }
 
-    /// The move in the author's notation with `+` (check) or `#` (checkmate).
+    /// The move in the author's notation with `+` (check), `#` (checkmate) or `X` (a King taken).
     pub fn move_text_marked(&self, m: Move) -> String {
         let mut after = self.clone();
         after.make(m);
         let mut s = self.move_text(m);
-        if after.in_check() {
-            s.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+        let v = self.variant();
+        if v.rules.royal == crate::Royal::Capture {
+            let before = self.board.royals(v, self.side_to_move().other()).count();
+            if after.board.royals(v, self.side_to_move().other()).count() < before {
+                s.push('X');
+            }
+        } else if after.in_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
         }
         s
     }
@@ -189,37 +324,34 @@ impl Position {
     /// The move in coordinate form for protocols.
     pub fn move_coord(&self, m: Move) -> String {
         let v = &**self.variant();
-        let mut s = format!("{}{}", v.geometry.coord_name(m.from), v.geometry.coord_name(m.to));
+        let g = &v.geometry;
+        if let Special::Drop(k) = m.special {
+            return format!("{}@{}", v.kind(k).letter, g.coord_name(m.to));
+        }
+        let mut s = g.coord_name(m.from).to_string();
+        if let Special::Chain(path) = m.special {
+            for &c in path.cells() {
+                s += g.coord_name(c);
+            }
+        }
+        s += g.coord_name(m.to);
         if let Some(k) = m.promotion {
-            s.push(v.kind(k).letter.to_ascii_lowercase());
+            let pk = v.kind(k);
+            s.push(if pk.promoted { '+' } else { pk.letter.to_ascii_lowercase() });
         }
         s
     }
 
     /// Reads a legal move in coordinate form.
     pub fn parse_coord(&self, token: &str) -> Result<Move, NotationError> {
-        let v = &**self.variant();
-        let g = &v.geometry;
-        let (a, r) = split_cell(token).ok_or_else(|| err(token, "expected a square to move from"))?;
-        let (b, r) = split_cell(r).ok_or_else(|| err(token, "expected a destination square"))?;
-        let from = g.parse_coord_cell(a).ok_or_else(|| err(token, format!("no square {a:?}")))?;
-        let to = g.parse_coord_cell(b).ok_or_else(|| err(token, format!("no square {b:?}")))?;
-        let promotion = match r {
-            "" => None,
-            _ => {
-                let mut cs = r.chars();
-                let l = cs
-                    .next()
-                    .filter(|_| cs.next().is_none())
-                    .ok_or_else(|| err(token, format!("unexpected {r:?}")))?;
-                Some(v.kind_by_letter(l).ok_or_else(|| err(token, format!("no piece with letter {l}")))?)
-            }
-        };
-        let m = Move { from, to, promotion, special: crate::Special::None };
-        if self.legal_moves().contains(&m) {
-            Ok(m)
-        } else {
-            Err(err(token, "not a legal move here"))
+        let t = token.trim();
+        if t.is_empty() || t.len() > 64 {
+            return Err(err(token, "expected a move such as e2e4"));
         }
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| self.move_coord(m) == t)
+            .ok_or_else(|| err(token, "not a legal move here"))
     }
 }

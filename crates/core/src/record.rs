@@ -137,6 +137,14 @@ impl Record {
                         rec.result = Some(tok.to_string());
                         continue;
                     }
+                    // The cheskers records write the King's capture as a separate `X`.
+                    if tok == "X" {
+                        match rec.moves.last_mut() {
+                            Some(m) => m.text.push('X'),
+                            None => return Err(syntax(line, "'X' before any move".into())),
+                        }
+                        continue;
+                    }
                     // A move number: `12.`, `12...`, possibly glued to the move (`12.Hg6:e8+`).
                     let digits = tok.chars().take_while(|c| c.is_ascii_digit()).count();
                     if digits > 0 && tok[digits..].starts_with('.') {
@@ -291,7 +299,7 @@ pub fn replay(variant: Arc<Variant>, rec: &Record) -> Result<Replay, (ReplayErro
             Err(error) => return Err((ReplayError::Move { number: m.number, color: m.color, error }, done)),
         };
         let written = pos.move_text_marked(parsed.mv);
-        let checks = written.ends_with('+') || written.ends_with('#');
+        let checks = written.ends_with('+') || written.ends_with('#') || written.ends_with('X');
         done.push(ReplayedMove {
             number: m.number,
             color: m.color,

@@ -15,6 +15,10 @@ pub(crate) struct Group {
     pub action: Action,
     pub initial: bool,
     pub unchecked: bool,
+    /// Cells passed over by its exact moves must not be attacked.
+    pub safe: bool,
+    /// Its exact moves jump over own pieces only.
+    pub over_own: bool,
     /// Leap targets per cell (empty when the group has no leaps).
     pub leaps: Vec<CellSet>,
     /// Directions of unlimited slides.
@@ -40,9 +44,18 @@ pub(crate) struct AttackEntry {
     pub pattern: Pattern,
 }
 
+/// A draughts-style capture: over an enemy piece along `dirs`, adjacent only or at any distance.
+#[derive(Clone)]
+pub(crate) struct JumpMode {
+    pub dirs: Vec<usize>,
+    pub flying: bool,
+}
+
 pub(crate) struct Tables {
     /// `groups[side][kind]`.
     pub groups: [Vec<Vec<Group>>; 2],
+    /// `jumps[side][kind]`: draughts-style captures.
+    pub jumps: [Vec<Vec<JumpMode>>; 2],
     /// `attacks[side]`: how pieces of `side` capture.
     pub attacks: [Vec<AttackEntry>; 2],
     /// Bitmask of royal kinds.
@@ -52,14 +65,25 @@ pub(crate) struct Tables {
 impl Tables {
     pub fn build(g: &Geometry, kinds: &[PieceKind]) -> Result<Tables, VariantError> {
         let mut groups: [Vec<Vec<Group>>; 2] = [Vec::new(), Vec::new()];
+        let mut jumps: [Vec<Vec<JumpMode>>; 2] = [Vec::new(), Vec::new()];
         let mut attacks: [Vec<AttackEntry>; 2] = [Vec::new(), Vec::new()];
         for side in 0..2 {
             for (k, kind) in kinds.iter().enumerate() {
                 let mut gs: Vec<Group> = Vec::new();
+                let mut js: Vec<JumpMode> = Vec::new();
                 for m in &kind.modes {
                     let compiled = compile(g, side, kind, m)?;
+                    if m.jump_capture {
+                        let flying = matches!(m.shape, Shape::Line { exact: None, .. });
+                        js.push(JumpMode { dirs: line_dirs(g, side, m), flying });
+                        continue;
+                    }
                     let gi = match gs.iter().position(|x| {
-                        x.action == m.action && x.initial == m.initial && x.unchecked == m.unchecked
+                        x.action == m.action
+                            && x.initial == m.initial
+                            && x.unchecked == m.unchecked
+                            && x.safe == m.safe
+                            && x.over_own == m.over_own
                     }) {
                         Some(i) => i,
                         None => {
@@ -67,6 +91,8 @@ impl Tables {
                                 action: m.action,
                                 initial: m.initial,
                                 unchecked: m.unchecked,
+                                safe: m.safe,
+                                over_own: m.over_own,
                                 leaps: Vec::new(),
                                 slides: Vec::new(),
                                 exact: Vec::new(),
@@ -93,18 +119,19 @@ impl Tables {
                         }
                         Compiled::Exact(list) => grp.exact.extend(list.iter().cloned()),
                     }
-                    if m.action != Action::MoveOnly {
+                    if m.action != Action::MoveOnly && !m.safe {
                         for pattern in reverse(g, &compiled) {
                             add_attack(&mut attacks[side], k as Kind, m, pattern);
                         }
                     }
                 }
                 groups[side].push(gs);
+                jumps[side].push(js);
             }
         }
         let royal_kinds =
             kinds.iter().enumerate().filter(|(_, k)| k.royal).fold(0u64, |m, (i, _)| m | 1 << i);
-        Ok(Tables { groups, attacks, royal_kinds })
+        Ok(Tables { groups, jumps, attacks, royal_kinds })
     }
 }
 
@@ -146,13 +173,10 @@ fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Comp
             }))
         }
         Shape::Line { family, exact, jumping } => {
-            let fam = g.family(family).ok_or(VariantError::UnknownFamily {
-                letter: kind.letter,
-                mode: m.to_string(),
-                family,
-            })?;
-            let dirs: Vec<usize> =
-                fam.dirs.iter().copied().filter(|&d| dir_ok(g, side, g.dirs[d], m.dir)).collect();
+            if g.family(family).is_none() {
+                return Err(VariantError::UnknownFamily { letter: kind.letter, mode: m.to_string(), family });
+            }
+            let dirs = line_dirs(g, side, m);
             match exact {
                 None => Compiled::Slides(dirs),
                 Some(len) => Compiled::Exact(
@@ -164,7 +188,7 @@ fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Comp
                                         let ray = g.ray_cells(c, d);
                                         let len = len as usize;
                                         (ray.len() >= len).then(|| {
-                                            let between = if jumping {
+                                            let between = if jumping && !m.over_own {
                                                 CellSet::EMPTY
                                             } else {
                                                 ray[..len - 1].iter().copied().collect()
@@ -180,6 +204,14 @@ fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Comp
             }
         }
     })
+}
+
+/// The directions of a line mode's family that its direction filter allows for `side`.
+fn line_dirs(g: &Geometry, side: usize, m: &Mode) -> Vec<usize> {
+    let Shape::Line { family, .. } = m.shape else { return Vec::new() };
+    g.family(family)
+        .map(|fam| fam.dirs.iter().copied().filter(|&d| dir_ok(g, side, g.dirs[d], m.dir)).collect())
+        .unwrap_or_default()
 }
 
 fn min_fwd(f: DirFilter) -> i32 {

@@ -13,11 +13,24 @@ pub struct PieceKind {
     pub letter: char,
     pub name: String,
     pub modes: Vec<Mode>,
-    /// Losing every royal piece (by checkmate) loses the game; royal pieces may not be left attacked.
+    /// Royal pieces are what the game is about: see [`Rules::royal`].
     pub royal: bool,
     /// Pawns are written without a letter and reset the fifty-move clock.
     pub pawn: bool,
-    pub promotion: Option<Promotion>,
+    /// A promoted kind (shogi): written with a `+` before its letter.
+    pub promoted: bool,
+    /// The kind this piece turns into in its captor's hand (drop games), if not itself.
+    pub demotes_to: Option<Kind>,
+    /// Promotion zones; empty when the kind never promotes.
+    pub promotion: Vec<PromotionZone>,
+    /// After a double step the skipped cell may be taken en passant by such pieces.
+    pub en_passant: bool,
+    /// Takes part in castling, so "has moved" is part of its state.
+    pub castles: bool,
+    /// Draughts-style: after a jump the piece must jump on while it can (one move, a chain).
+    pub chains: bool,
+    /// Restrictions when dropped from the hand.
+    pub drop: DropRule,
 }
 
 impl PieceKind {
@@ -28,39 +41,125 @@ impl PieceKind {
             modes: parse_modes(modes)?,
             royal: false,
             pawn: false,
-            promotion: None,
+            promoted: false,
+            demotes_to: None,
+            promotion: Vec::new(),
+            en_passant: false,
+            castles: false,
+            chains: false,
+            drop: DropRule::default(),
         })
     }
-    /// Whether this kind has first-move-only modes (so "has moved" is part of its state).
+    /// Whether "has moved" is part of this kind's state (first-move modes or castling).
     pub fn tracks_moved(&self) -> bool {
-        self.modes.iter().any(|m| m.initial)
+        self.castles || self.modes.iter().any(|m| m.initial)
     }
     /// Whether this royal kind has modes lost at its first check (so "has been checked" is state).
     pub fn tracks_checked(&self) -> bool {
         self.modes.iter().any(|m| m.unchecked)
     }
+    /// The text of the kind in position strings and notation: `R`, or `+R` when promoted.
+    pub fn token(&self) -> String {
+        if self.promoted {
+            format!("+{}", self.letter)
+        } else {
+            self.letter.to_string()
+        }
+    }
 }
 
+/// Cells where a move of a piece may or must promote, and into what.
 #[derive(Clone, Debug)]
-pub struct Promotion {
-    /// Cells where a move of this piece ends in promotion, per side.
+pub struct PromotionZone {
     pub zone: [CellSet; 2],
     pub choices: Vec<Kind>,
     /// Whether the piece may also stay as it is.
     pub optional: bool,
+    /// Whether a move that starts in the zone (and leaves it) promotes too (shogi).
+    pub on_leaving: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct DropRule {
+    /// Cells where this kind may not be dropped, per side.
+    pub forbidden: [CellSet; 2],
+    /// No two unpromoted pieces of this kind of one side on a file (the two-pawn rule).
+    pub one_per_file: bool,
+    /// A drop of this kind may not give checkmate.
+    pub no_mate: bool,
+}
+
+/// A castling: the royal piece and its partners move together in one move.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// How it is written: `O-O`, `O-O-O`.
+    pub name: String,
+    pub side: Color,
+    pub king: (Cell, Cell),
+    pub rooks: Vec<(Cell, Cell)>,
+    /// Cells that must be empty.
+    pub empty: CellSet,
+    /// Cells the King passes or lands on, which must not be attacked (its own cell: not in check).
+    pub safe: CellSet,
+}
+
+/// What royal pieces mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Royal {
+    /// Chess: a move may not leave a royal piece attacked; checkmate wins.
+    Check,
+    /// Draughts-like: no check; the game is won by taking the enemy's last royal piece.
+    Capture,
+}
+
+/// How pieces capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capturing {
+    /// By replacement, as in chess.
+    Replace,
+    /// By jumping over, as in draughts: compulsory, in chains, modes marked `x`.
+    Jump,
+}
+
+/// What happens to a player who has no legal move and is not in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoves {
+    Draw,
+    Loss,
 }
 
 #[derive(Clone, Debug)]
 pub struct Rules {
-    /// Occurrences of one position that draw (3 in chess).
+    /// Occurrences of one position that draw (3 in chess, 4 in shogi).
     pub repetition: u32,
     /// Plies without capture or pawn move that draw (100 = fifty moves each); `None` disables.
     pub fifty_move_plies: Option<u32>,
+    /// A player with no legal move who is not in check: draw (stalemate) or loss (shogi, draughts).
+    pub no_moves: NoMoves,
+    /// In a repetition, the side that gave check with every move loses (shogi).
+    pub perpetual_check_loses: bool,
+    /// Captured pieces go to the captor's hand and may be dropped.
+    pub drops: bool,
+    pub royal: Royal,
+    pub capturing: Capturing,
+    pub castlings: Vec<Castling>,
+    /// The game is drawn when only royal pieces remain (cheskers: the kings cannot take each other).
+    pub bare_royals_draw: bool,
 }
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules { repetition: 3, fifty_move_plies: Some(100) }
+        Rules {
+            repetition: 3,
+            fifty_move_plies: Some(100),
+            no_moves: NoMoves::Draw,
+            perpetual_check_loses: false,
+            drops: false,
+            royal: Royal::Check,
+            capturing: Capturing::Replace,
+            castlings: Vec::new(),
+            bare_royals_draw: false,
+        }
     }
 }
 
@@ -86,6 +185,8 @@ pub struct Variant {
     /// The initial position.
     pub setup: Vec<(Cell, Piece)>,
     pub rules: Rules,
+    /// Whether moves name the piece by its letter (pawns never do); cheskers records name none.
+    pub notation_letters: bool,
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
 }
@@ -109,7 +210,7 @@ impl Variant {
             return Err(VariantError::TooManyKinds(kinds.len()));
         }
         for (i, k) in kinds.iter().enumerate() {
-            if kinds[..i].iter().any(|o| o.letter == k.letter) {
+            if kinds[..i].iter().any(|o| o.letter == k.letter && o.promoted == k.promoted) {
                 return Err(VariantError::DuplicateLetter(k.letter));
             }
         }
@@ -129,6 +230,7 @@ impl Variant {
             kinds,
             setup,
             rules,
+            notation_letters: true,
             tables,
             zobrist,
         })
@@ -151,13 +253,67 @@ impl Variant {
             Color::Black => l.to_ascii_lowercase(),
         }
     }
+
+    /// The piece as in position strings: `P`, `p`, `+R`, `+r`.
+    pub fn piece_token(&self, p: Piece) -> String {
+        let c = self.piece_char(p);
+        if self.kinds[p.kind as usize].promoted {
+            format!("+{c}")
+        } else {
+            c.to_string()
+        }
+    }
+
+    /// The kind written `letter` (`promoted`: with a `+` before it).
+    pub fn kind_by_token(&self, letter: char, promoted: bool) -> Option<Kind> {
+        let up = letter.to_ascii_uppercase();
+        self.kinds.iter().position(|k| k.letter == up && k.promoted == promoted).map(|i| i as Kind)
+    }
+
+    /// Calls `f` once per promotion choice a move `from`→`to` of this kind offers (`None` = stay).
+    #[inline]
+    pub fn for_each_promotion(
+        &self,
+        kind: Kind,
+        side: Color,
+        from: Cell,
+        to: Cell,
+        mut f: impl FnMut(Option<Kind>),
+    ) {
+        let zones = &self.kinds[kind as usize].promotion;
+        let s = side.index();
+        let mut matched = false;
+        let mut optional = true;
+        for z in zones {
+            if z.zone[s].has(to) || (z.on_leaving && z.zone[s].has(from)) {
+                matched = true;
+                optional &= z.optional;
+            }
+        }
+        if !matched || optional {
+            f(None);
+        }
+        if matched {
+            let mut seen = 0u64;
+            for z in zones {
+                if z.zone[s].has(to) || (z.on_leaving && z.zone[s].has(from)) {
+                    for &k in &z.choices {
+                        if seen & 1 << k == 0 {
+                            seen |= 1 << k;
+                            f(Some(k));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Variant {
     /// Average number of cells a lone piece of `kind` reaches from every cell of an empty board
     /// (first-move and jump-right modes included) — the raw mobility behind material values.
     pub fn empty_board_mobility(&self, kind: Kind, side: Color) -> f64 {
-        let mut b = crate::position::Board::empty();
+        let mut b = crate::board::Board::empty();
         let n = self.geometry.len();
         let mut total = 0u64;
         for c in 0..n as Cell {

@@ -6,7 +6,13 @@ pub(crate) struct Zobrist {
     pub side: u64,
     virgin: Vec<u64>,
     checked: Vec<u64>,
+    ep: Vec<u64>,
+    /// `hand[(side * kinds + kind) * HAND_MAX + count]`; count 0 has no key.
+    hand: Vec<u64>,
 }
+
+/// Most pieces of one kind a hand can hold (hash keys exist up to this count).
+pub(crate) const HAND_MAX: usize = 64;
 
 /// Fixed-seed generator so that hashes are the same on every run (reproducible searches).
 fn splitmix(state: &mut u64) -> u64 {
@@ -20,6 +26,7 @@ fn splitmix(state: &mut u64) -> u64 {
 impl Zobrist {
     pub fn new(ncells: usize, nkinds: usize) -> Zobrist {
         let mut s = 0x00C0_FFEE_u64;
+        let nk = nkinds;
         let mut keys = |n: usize| (0..n).map(|_| splitmix(&mut s)).collect::<Vec<_>>();
         Zobrist {
             ncells,
@@ -27,6 +34,8 @@ impl Zobrist {
             side: keys(1)[0],
             virgin: keys(ncells),
             checked: keys(ncells),
+            ep: keys(ncells),
+            hand: keys(2 * nk * HAND_MAX),
         }
     }
     #[inline]
@@ -41,5 +50,17 @@ impl Zobrist {
     #[inline]
     pub fn checked(&self, cell: u8) -> u64 {
         self.checked[cell as usize]
+    }
+    #[inline]
+    pub fn ep(&self, cell: u8) -> u64 {
+        self.ep[cell as usize]
+    }
+    #[inline]
+    pub fn hand(&self, side: usize, kind: usize, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let nk = self.hand.len() / (2 * HAND_MAX);
+        self.hand[(side * nk + kind) * HAND_MAX + (count as usize).min(HAND_MAX - 1)]
     }
 }

@@ -1,7 +1,13 @@
 //! Game definitions read from TOML and built into variants, with rule and setup options.
+//!
+//! Everything about a game is data here: pieces in the author's mode notation, promotion zones
+//! (ranks counted from the far end: 1 = the last rank), drop restrictions, castlings as the cells
+//! they use, rule settings, setups as square lists, and rule options as overrides.
 
-use ccg_core::variant::{PieceKind, Promotion, Rules, Variant};
-use ccg_core::{Cell, CellSet, Color, Geometry, Piece};
+use ccg_core::variant::{
+    Capturing, Castling, DropRule, NoMoves, PieceKind, PromotionZone, Royal, Rules, Variant,
+};
+use ccg_core::{Cell, CellSet, Color, Geometry, Kind, Piece};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -25,12 +31,16 @@ pub struct GameDef {
     pub name: String,
     pub edition: String,
     board: Board,
-    pieces: Vec<PieceDef>,
-    setup: BTreeMap<String, BTreeMap<String, String>>,
-    /// `options.<key>.<value>.<piece letter> = "<modes>"`.
     #[serde(default)]
-    options: BTreeMap<String, BTreeMap<String, BTreeMap<String, String>>>,
-    /// Named sets of piece letters for the `remove` setup option.
+    rules: RulesDef,
+    pieces: Vec<PieceDef>,
+    #[serde(default)]
+    castling: Vec<CastlingDef>,
+    setup: BTreeMap<String, BTreeMap<String, String>>,
+    /// `options.<key>.<value>`: what choosing that value changes.
+    #[serde(default)]
+    options: BTreeMap<String, BTreeMap<String, OptionDef>>,
+    /// Named sets of piece letters for the `remove` setup option (Incomplete MGC).
     #[serde(default)]
     presets: BTreeMap<String, String>,
 }
@@ -44,6 +54,39 @@ struct Board {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RulesDef {
+    repetition: u32,
+    fifty_moves: bool,
+    /// "draw" or "loss".
+    no_moves: String,
+    perpetual_check_loses: bool,
+    drops: bool,
+    /// "check" or "capture".
+    royal: String,
+    /// "replace" or "jump".
+    capturing: String,
+    bare_royals_draw: bool,
+    notation_letters: bool,
+}
+
+impl Default for RulesDef {
+    fn default() -> RulesDef {
+        RulesDef {
+            repetition: 3,
+            fifty_moves: true,
+            no_moves: "draw".into(),
+            perpetual_check_loses: false,
+            drops: false,
+            royal: "check".into(),
+            capturing: "replace".into(),
+            bare_royals_draw: false,
+            notation_letters: true,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct PieceDef {
     letter: char,
     name: String,
@@ -52,16 +95,86 @@ struct PieceDef {
     pawn: bool,
     #[serde(default)]
     royal: bool,
-    promotion: Option<PromotionDef>,
+    #[serde(default)]
+    promoted: bool,
+    /// Token of the kind this piece becomes in its captor's hand (`P` for `+P`).
+    demotes_to: Option<String>,
+    #[serde(default)]
+    promotion: Vec<PromotionDef>,
+    #[serde(default)]
+    en_passant: bool,
+    #[serde(default)]
+    castles: bool,
+    #[serde(default)]
+    chains: bool,
+    drop: Option<DropDef>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PromotionDef {
-    /// How many of the farthest ranks form the promotion zone.
-    zone_ranks: usize,
+    /// Ranks counted from the far end (1 = the last rank).
+    zone: Vec<usize>,
+    /// Piece tokens, e.g. "HNBECLGMAQ" or "+P".
     choices: String,
     optional: bool,
+    #[serde(default)]
+    on_leaving: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DropDef {
+    /// Ranks counted from the far end where the piece may not be dropped.
+    #[serde(default)]
+    forbidden: Vec<usize>,
+    #[serde(default)]
+    one_per_file: bool,
+    #[serde(default)]
+    no_mate: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CastlingDef {
+    name: String,
+    side: String,
+    /// "from to" of the King.
+    king: String,
+    /// "from to" of each Rook, in the order they move.
+    rooks: Vec<String>,
+    empty: String,
+    /// Cells the King passes or lands on (besides its own), which must not be attacked.
+    safe: String,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct OptionDef {
+    /// Piece letter → replacement modes.
+    #[serde(default)]
+    modes: BTreeMap<String, String>,
+    /// `false` removes every castling.
+    castling: Option<bool>,
+}
+
+fn data(msg: impl Into<String>) -> GameError {
+    GameError::Data(msg.into())
+}
+
+/// Splits "HNB+P" into tokens ("H", "N", "B", "+P").
+fn tokens(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut plus = false;
+    for c in s.chars().filter(|c| !c.is_whitespace()) {
+        if c == '+' {
+            plus = true;
+        } else {
+            out.push(if plus { format!("+{c}") } else { c.to_string() });
+            plus = false;
+        }
+    }
+    out
 }
 
 impl GameDef {
@@ -86,11 +199,19 @@ impl GameDef {
         out
     }
 
-    /// Builds the variant with options applied: rule options replace piece modes; `remove`
-    /// (Incomplete Modern Grand Chess) takes pieces off both sides symmetrically.
+    fn kind_of(&self, token: &str) -> Option<Kind> {
+        let promoted = token.starts_with('+');
+        let letter = token.trim_start_matches('+').chars().next()?;
+        self.pieces.iter().position(|p| p.letter == letter && p.promoted == promoted).map(|i| i as Kind)
+    }
+
+    /// Builds the variant with options applied: rule options replace piece modes or switch
+    /// castling off; `remove` (Incomplete Modern Grand Chess) takes pieces off both sides
+    /// symmetrically.
     pub fn build(&self, options: &[(String, String)]) -> Result<Variant, GameError> {
         let mut modes: Vec<String> = self.pieces.iter().map(|p| p.modes.clone()).collect();
         let mut remove: Option<&str> = None;
+        let mut castling_on = true;
         let mut id = self.id.clone();
         for (key, value) in options {
             if key == "remove" && !self.presets.is_empty() {
@@ -103,88 +224,157 @@ impl GameDef {
                         self.option_help().join(", ")
                     ))
                 })?;
-                let overrides = values.get(value).ok_or_else(|| {
+                let chosen = values.get(value).ok_or_else(|| {
                     GameError::Option(format!(
                         "{key}={value}: allowed values are {}",
                         values.keys().cloned().collect::<Vec<_>>().join(", ")
                     ))
                 })?;
-                for (letter, m) in overrides {
-                    let i = self.pieces.iter().position(|p| p.letter.to_string() == *letter).ok_or_else(
-                        || GameError::Data(format!("option {key}={value} names unknown piece {letter}")),
-                    )?;
-                    modes[i] = m.clone();
+                for (token, m) in &chosen.modes {
+                    let k = self
+                        .kind_of(token)
+                        .ok_or_else(|| data(format!("option {key}={value} names unknown piece {token}")))?;
+                    modes[k as usize] = m.clone();
+                }
+                if chosen.castling == Some(false) {
+                    castling_on = false;
                 }
             }
             id += &format!(" {key}={value}");
         }
         let geometry = Geometry::square(&self.board.files, self.board.ranks);
-        let letters: Vec<char> = self.pieces.iter().map(|p| p.letter).collect();
+        let ranks = self.board.ranks;
+        // Cells of the given ranks counted from `side`'s far end.
+        let far_ranks = |side: Color, list: &[usize]| -> CellSet {
+            (0..geometry.len() as Cell)
+                .filter(|&c| {
+                    let r = geometry.coord(c)[1] as usize;
+                    let from_end = match side {
+                        Color::White => ranks - r,
+                        Color::Black => r + 1,
+                    };
+                    list.contains(&from_end)
+                })
+                .collect()
+        };
+        let kind_list = |s: &str, what: &str| -> Result<Vec<Kind>, GameError> {
+            tokens(s)
+                .iter()
+                .map(|t| self.kind_of(t).ok_or_else(|| data(format!("{what}: unknown piece {t}"))))
+                .collect()
+        };
         let mut kinds = Vec::new();
         for (p, m) in self.pieces.iter().zip(&modes) {
-            let mut k = PieceKind::new(p.letter, &p.name, m)
-                .map_err(|e| GameError::Data(format!("piece {}: {e}", p.letter)))?;
+            let mut k =
+                PieceKind::new(p.letter, &p.name, m).map_err(|e| data(format!("piece {}: {e}", p.letter)))?;
             k.pawn = p.pawn;
             k.royal = p.royal;
-            if let Some(pr) = &p.promotion {
-                let choices = pr
-                    .choices
-                    .chars()
-                    .map(|c| letters.iter().position(|&l| l == c).map(|i| i as u8))
-                    .collect::<Option<Vec<_>>>()
-                    .ok_or_else(|| {
-                        GameError::Data(format!("piece {}: unknown promotion choice", p.letter))
-                    })?;
-                let ranks = self.board.ranks;
-                let zone = |side: Color| -> CellSet {
-                    (0..geometry.len() as Cell)
-                        .filter(|&c| {
-                            let r = geometry.coord(c)[1] as usize;
-                            match side {
-                                Color::White => r + pr.zone_ranks >= ranks,
-                                Color::Black => r < pr.zone_ranks,
-                            }
-                        })
-                        .collect()
-                };
-                k.promotion = Some(Promotion {
-                    zone: [zone(Color::White), zone(Color::Black)],
-                    choices,
+            k.promoted = p.promoted;
+            k.en_passant = p.en_passant;
+            k.castles = p.castles;
+            k.chains = p.chains;
+            if let Some(d) = &p.demotes_to {
+                k.demotes_to =
+                    Some(self.kind_of(d).ok_or_else(|| data(format!("piece {}: unknown {d}", p.letter)))?);
+            }
+            for pr in &p.promotion {
+                k.promotion.push(PromotionZone {
+                    zone: [far_ranks(Color::White, &pr.zone), far_ranks(Color::Black, &pr.zone)],
+                    choices: kind_list(&pr.choices, &format!("piece {} promotion", p.letter))?,
                     optional: pr.optional,
+                    on_leaving: pr.on_leaving,
                 });
+            }
+            if let Some(d) = &p.drop {
+                k.drop = DropRule {
+                    forbidden: [far_ranks(Color::White, &d.forbidden), far_ranks(Color::Black, &d.forbidden)],
+                    one_per_file: d.one_per_file,
+                    no_mate: d.no_mate,
+                };
             }
             kinds.push(k);
         }
+        let cell = |name: &str, what: &str| -> Result<Cell, GameError> {
+            geometry.parse_cell(name).ok_or_else(|| data(format!("{what}: no square {name}")))
+        };
+        let pair = |s: &str, what: &str| -> Result<(Cell, Cell), GameError> {
+            let v: Vec<&str> = s.split_whitespace().collect();
+            match v.as_slice() {
+                [a, b] => Ok((cell(a, what)?, cell(b, what)?)),
+                _ => Err(data(format!("{what}: expected \"from to\", found {s:?}"))),
+            }
+        };
+        let cells = |s: &str, what: &str| -> Result<CellSet, GameError> {
+            s.split_whitespace().map(|n| cell(n, what)).collect()
+        };
+        let mut castlings = Vec::new();
+        if castling_on {
+            for c in &self.castling {
+                let what = format!("castling {}", c.name);
+                castlings.push(Castling {
+                    name: c.name.clone(),
+                    side: match c.side.as_str() {
+                        "white" => Color::White,
+                        "black" => Color::Black,
+                        s => return Err(data(format!("{what}: side {s:?}"))),
+                    },
+                    king: pair(&c.king, &what)?,
+                    rooks: c.rooks.iter().map(|r| pair(r, &what)).collect::<Result<_, _>>()?,
+                    empty: cells(&c.empty, &what)?,
+                    safe: cells(&c.safe, &what)?,
+                });
+            }
+        }
+        let r = &self.rules;
+        let rules = Rules {
+            repetition: r.repetition,
+            fifty_move_plies: r.fifty_moves.then_some(100),
+            no_moves: match r.no_moves.as_str() {
+                "draw" => NoMoves::Draw,
+                "loss" => NoMoves::Loss,
+                s => return Err(data(format!("rules.no_moves {s:?}: draw or loss"))),
+            },
+            perpetual_check_loses: r.perpetual_check_loses,
+            drops: r.drops,
+            royal: match r.royal.as_str() {
+                "check" => Royal::Check,
+                "capture" => Royal::Capture,
+                s => return Err(data(format!("rules.royal {s:?}: check or capture"))),
+            },
+            capturing: match r.capturing.as_str() {
+                "replace" => Capturing::Replace,
+                "jump" => Capturing::Jump,
+                s => return Err(data(format!("rules.capturing {s:?}: replace or jump"))),
+            },
+            castlings,
+            bare_royals_draw: r.bare_royals_draw,
+        };
         let mut setup = Vec::new();
         for (side, color) in [("white", Color::White), ("black", Color::Black)] {
-            let lists =
-                self.setup.get(side).ok_or_else(|| GameError::Data(format!("setup.{side} missing")))?;
-            for (letter, cells) in lists {
-                let kind = letters
-                    .iter()
-                    .position(|l| l.to_string() == *letter)
-                    .ok_or_else(|| GameError::Data(format!("setup.{side}: unknown piece {letter}")))?;
-                for name in cells.split_whitespace() {
-                    let c = geometry
-                        .parse_cell(name)
-                        .ok_or_else(|| GameError::Data(format!("setup.{side}: no square {name}")))?;
-                    setup.push((c, Piece::new(color, kind as u8)));
+            let lists = self.setup.get(side).ok_or_else(|| data(format!("setup.{side} missing")))?;
+            for (token, names) in lists {
+                let kind = self
+                    .kind_of(token)
+                    .ok_or_else(|| data(format!("setup.{side}: unknown piece {token}")))?;
+                for name in names.split_whitespace() {
+                    setup.push((cell(name, &format!("setup.{side}"))?, Piece::new(color, kind)));
                 }
             }
         }
         if let Some(r) = remove {
-            self.apply_removal(&geometry, &letters, &kinds, &mut setup, r)?;
+            self.apply_removal(&geometry, &kinds, &mut setup, r)?;
         }
         setup.sort_by_key(|(c, _)| *c);
         let name = format!("{} ({})", self.name, self.edition);
-        Variant::new(&id, &name, geometry, kinds, setup, Rules::default())
-            .map_err(|e| GameError::Data(e.to_string()))
+        let mut v =
+            Variant::new(&id, &name, geometry, kinds, setup, rules).map_err(|e| data(e.to_string()))?;
+        v.notation_letters = self.rules.notation_letters;
+        Ok(v)
     }
 
     fn apply_removal(
         &self,
         g: &Geometry,
-        letters: &[char],
         kinds: &[PieceKind],
         setup: &mut Vec<(Cell, Piece)>,
         spec: &str,
@@ -197,15 +387,12 @@ impl GameDef {
         for item in &items {
             let bad = |why: String| GameError::Option(format!("remove={spec}: {item:?} {why}"));
             let mut chars = item.chars();
-            if let (Some(l), None) = (chars.next(), chars.next()) {
-                let k = letters
-                    .iter()
-                    .position(|&x| x == l)
-                    .ok_or_else(|| bad("is no piece letter of this game".into()))?;
-                if kinds[k].royal {
+            if let (Some(_), None) = (chars.next(), chars.next()) {
+                let k = self.kind_of(item).ok_or_else(|| bad("is no piece letter of this game".into()))?;
+                if kinds[k as usize].royal {
                     return Err(bad("is the King, which is never removed".into()));
                 }
-                cells |= setup.iter().filter(|(_, p)| p.kind as usize == k).map(|(c, _)| *c).collect();
+                cells |= setup.iter().filter(|(_, p)| p.kind == k).map(|(c, _)| *c).collect();
             } else {
                 let c =
                     g.parse_cell(item).ok_or_else(|| bad("is neither a piece letter nor a square".into()))?;
