@@ -245,3 +245,13 @@ fn guru_castling_off_agrees_with_reference() {
 fn avantgarde_agrees_with_reference() {
     check(&config("avantgarde", false), 0xa6a6_0001);
 }
+
+/// Depth 4 from the start: minutes of work for the reference, so not part of the default suite:
+/// `cargo test -p ccg-games --test guru_avantgarde_reference -- --ignored`.
+#[test]
+#[ignore = "slow: minutes for the reference"]
+fn perft4_agrees_with_reference() {
+    for c in configs() {
+        perft_from(&c, None, 4..=4);
+    }
+}

@@ -272,3 +272,17 @@ fn guru_reference_agrees_with_pyffish() {
         }
     }
 }
+
+/// Depth 4 from the start: one pyffish query per node at depth 3 (tens of thousands, minutes),
+/// so not part of the default suite: `cargo test -p ccg-games --test pyffish_diff -- --ignored`.
+#[test]
+#[ignore = "slow: minutes of pyffish queries"]
+fn perft4_agrees_with_pyffish() {
+    let mut o = Oracle::start();
+    for p in plans() {
+        let v = ccg_games::variant(p.id, &p.options).unwrap();
+        let mut pos = Position::new(v);
+        let fsf = to_fsf_fen(&pos.to_fen());
+        assert_eq!(pos.perft(4), o.perft(fsf_variant(p.id), 4, &fsf), "{} perft 4", p.id);
+    }
+}
