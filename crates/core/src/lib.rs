@@ -24,7 +24,7 @@ pub use board::Undo;
 pub use cellset::CellSet;
 pub use geometry::Geometry;
 pub use moves::{Move, MoveList, Path, Special};
-pub use position::{Outcome, OutcomeReason, Position};
+pub use position::{NullUndo, Outcome, OutcomeReason, Position};
 pub use variant::{
     Capturing, Castling, DropRule, NoMoves, PieceKind, PromotionZone, Royal, Rules, Variant, VariantError,
 };

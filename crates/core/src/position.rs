@@ -132,6 +132,39 @@ impl Position {
         self.board.unmake(&v, u);
     }
 
+    /// Passes the move to the opponent (for null-move search; not a legal move of any game).
+    pub fn make_null(&mut self) -> NullUndo {
+        self.history.push((self.board.hash, self.board.in_check.any()));
+        let v = self.variant.clone();
+        let u = NullUndo { ep: self.board.ep, in_check: self.board.in_check, hash: self.board.hash };
+        self.board.set_ep(&v, None);
+        self.board.stm = self.board.stm.other();
+        self.board.hash ^= v.zobrist.side;
+        self.board.in_check = self.board.royals_attacked(&v, self.board.stm);
+        u
+    }
+
+    pub fn unmake_null(&mut self, u: NullUndo) {
+        self.history.pop();
+        self.board.stm = self.board.stm.other();
+        self.board.ep = u.ep;
+        self.board.in_check = u.in_check;
+        self.board.hash = u.hash;
+    }
+
+    /// Cells the piece on `c` may move to by its modes, before royal safety (mobility).
+    pub fn targets(&self, c: Cell) -> CellSet {
+        match self.piece_at(c) {
+            Some(p) => self.board.targets(&self.variant, c, p.color.index(), p.kind as usize),
+            None => CellSet::EMPTY,
+        }
+    }
+
+    /// Whether a piece of `by` could capture on `c` now.
+    pub fn attacked(&self, c: Cell, by: Color) -> bool {
+        self.board.attacked(&self.variant, c, by, self.board.occupied())
+    }
+
     /// Plays a move after checking that it is legal.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         if !self.legal_moves().contains(&m) {
@@ -241,6 +274,14 @@ impl Position {
             }
         }
     }
+}
+
+/// What `make_null` needs to restore the position.
+#[derive(Clone, Copy, Debug)]
+pub struct NullUndo {
+    ep: Option<(Cell, Cell)>,
+    in_check: CellSet,
+    hash: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
