@@ -1,0 +1,134 @@
+// The web app in real headless Chromium: lobby, a game against the engine by clicking, resume
+// after reload, a human-vs-human game in two browser contexts (drag and click, live updates),
+// the promotion chooser, and every implemented geometry drawn and moved (today: 10x10 square
+// boards in both editions of Modern Grand Chess).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  startServer, launchBrowser, shot, moveTexts, waitMoves, clickMove, dragMove, startFromLobby, clickCell,
+} from "./harness.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test("lobby lists the implemented games and links their rules", async () => {
+  const page = await browser.newPage();
+  await page.goto(server.base + "/");
+  await page.locator('#game option[value="mgc"]').waitFor({ state: "attached" });
+  const enabled = await page.$$eval("#game option:not([disabled])", (os) => os.map((o) => o.value));
+  const catalogue = await (await fetch(server.base + "/api/catalogue")).json();
+  assert.deepEqual(enabled, catalogue.games.filter((g) => g.implemented).map((g) => g.id));
+  assert.ok(enabled.includes("mgc") && enabled.includes("mgc1"));
+  await shot(page, "lobby");
+  await page.click("#rules-link");
+  await page.waitForURL(/\/rules#mgc$/);
+  await page.locator("#mgc").waitFor({ state: "attached" });
+  await shot(page, "rules");
+  await page.close();
+});
+
+test("mgc against the engine: click a move, see the reply, reload and see the same game", async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  await startFromLobby(page, server.base, { game: "mgc", opponent: "engine" });
+  await clickMove(page, "f3", "f5");
+  const moves = await waitMoves(page, 2);
+  assert.equal(moves[0], "f3-f5");
+  await page.locator("#status", { hasText: "your move" }).waitFor();
+  await shot(page, "mgc-vs-engine");
+  await page.reload();
+  const again = await waitMoves(page, 2);
+  assert.deepEqual(again, moves);
+  await page.locator("#status", { hasText: "your move" }).waitFor();
+  // Still our seat: another move goes through.
+  await clickMove(page, "e3", "e5");
+  await waitMoves(page, 4);
+  await shot(page, "mgc-vs-engine-after-reload");
+  await context.close();
+});
+
+test("human vs human in two browser contexts, by drag and by click, with live updates", async () => {
+  const alice = await browser.newContext({ viewport: { width: 1100, height: 850 } });
+  const bob = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const a = await alice.newPage();
+  await startFromLobby(a, server.base, { game: "mgc", opponent: "human" });
+  const invite = await a.inputValue("#invite-link");
+  assert.match(invite, /\/g\/[a-z0-9]+\?invite=/);
+  const b = await bob.newPage();
+  await b.goto(invite);
+  await b.locator('#board [data-cell]').first().waitFor();
+  await b.locator("#bottom-player", { hasText: "Black — you" }).waitFor();
+  // Alice drags; Bob sees it live and answers by clicking; Alice sees that live.
+  await dragMove(a, "f3", "f5");
+  await waitMoves(b, 1);
+  assert.deepEqual(await moveTexts(b), ["f3-f5"]);
+  await clickMove(b, "f8", "f6");
+  await waitMoves(a, 2);
+  assert.deepEqual(await moveTexts(a), ["f3-f5", "f8-f6"]);
+  // Bob cannot move White's pieces: no targets appear.
+  await clickCell(b, "e3");
+  assert.equal(await b.locator("#board .target").count(), 0);
+  // A spectator (a third context, no token) watches without a seat.
+  const eve = await browser.newContext();
+  const e = await eve.newPage();
+  await e.goto(a.url());
+  await waitMoves(e, 2);
+  await e.locator("#status", { hasText: "watching" }).waitFor();
+  await shot(a, "human-white");
+  await shot(b, "human-black-phone");
+  await Promise.all([alice.close(), bob.close(), eve.close()]);
+});
+
+test("promotion chooser offers every choice and the optional stay", async () => {
+  const res = await fetch(server.base + "/api/games", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "mgc", opponent: "engine", level: 1, fen: "5k4/P9/10/10/10/10/10/10/10/4K5 w - 0 1" }),
+  });
+  const g = await res.json();
+  const context = await browser.newContext();
+  await context.addInitScript(([id, token]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([token])), [g.id, g.token]);
+  const page = await context.newPage();
+  await page.goto(server.base + g.url);
+  await clickMove(page, "a9", "a10");
+  await page.locator("#chooser[open]").waitFor();
+  const choices = await page.locator("#choices button").allTextContents();
+  assert.ok(choices.some((c) => c.startsWith("no promotion")), choices.join(","));
+  assert.ok(choices.some((c) => c.includes("(Q)")), choices.join(","));
+  await shot(page, "promotion-chooser");
+  await page.locator("#choices button", { hasText: "(Q)" }).click();
+  const moves = await waitMoves(page, 2);
+  assert.match(moves[0], /^a9-a10=Q/);
+  await context.close();
+});
+
+// Every geometry in the catalogue gets drawn and moved; today both are 10x10 square boards.
+for (const game of ["mgc", "mgc1"]) {
+  test(`${game}: the board is drawn from its layout and takes a move`, async () => {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    await startFromLobby(page, server.base, { game, opponent: "engine", color: "black" });
+    // The engine opens; we answer with the first legal move the page offers.
+    await waitMoves(page, 1);
+    const state = await page.evaluate(async () => {
+      const id = location.pathname.split("/").pop();
+      return (await fetch("/api/games/" + id)).json();
+    });
+    assert.equal(await page.locator("#board rect.cell").count(), state.board.cells.length);
+    assert.equal(await page.locator("#board g.piece").count(), state.pieces.length);
+    const m = state.legal[0];
+    await clickMove(page, state.board.cells[m.from].name, state.board.cells[m.to].name);
+    await waitMoves(page, 3);
+    await shot(page, `${game}-black-flipped`);
+    await context.close();
+  });
+}

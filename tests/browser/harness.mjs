@@ -1,0 +1,95 @@
+// Shared set-up of the browser tests: a ccg server on 127.0.0.1 (port 0, fresh SQLite file in a
+// temp dir) and Debian's headless chromium driven by playwright-core. Screenshots go to
+// target/browser-artifacts/.
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
+import { chromium } from "playwright-core";
+
+export const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const artifacts = join(repo, "target", "browser-artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+/// The server binary: $CCG_SERVER, or the one `cargo test`/`cargo build --profile test` built.
+function serverBinary() {
+  const bin = process.env.CCG_SERVER || join(repo, "target", "debug", "ccg-server");
+  if (!existsSync(bin)) throw new Error(`${bin} missing: run cargo build --profile test -p ccg-server first`);
+  return bin;
+}
+
+export async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), "ccg-browser-"));
+  const child = spawn(serverBinary(), ["--addr", "127.0.0.1:0", "--db", join(dir, "ccg.sqlite")], {
+    stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, RUST_LOG: "warn" },
+  });
+  const line = await new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const base = line.trim().split(" ").pop();
+  return { base, stop: () => child.kill("SIGTERM") };
+}
+
+/// Playwright gives each launch a fresh temporary profile (it refuses --user-data-dir in launch()).
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/// The texts of the move list.
+export async function moveTexts(page) {
+  return page.locator("#moves .move").allTextContents();
+}
+
+/// Waits until the move list has `n` moves.
+export async function waitMoves(page, n, timeout = 30000) {
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length >= n, n, { timeout });
+  return moveTexts(page);
+}
+
+/// Clicks a cell of the board by its name.
+export async function clickCell(page, name) {
+  await page.locator(`#board [data-cell="${name}"]`).click();
+}
+
+/// Makes a move by clicking its two cells, checking that the target was highlighted first.
+export async function clickMove(page, from, to) {
+  await clickCell(page, from);
+  await page.locator(`#board [data-target="${to}"]`).waitFor();
+  await clickCell(page, to);
+}
+
+/// Makes a move by dragging a piece with the mouse.
+export async function dragMove(page, from, to) {
+  const a = await page.locator(`#board [data-cell="${from}"]`).boundingBox();
+  const b = await page.locator(`#board [data-cell="${to}"]`).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+/// Starts a game from the lobby form; returns the game page.
+export async function startFromLobby(page, base, { game, opponent, level = "1", color = "white" }) {
+  await page.goto(base + "/");
+  await page.locator(`#game option[value="${game}"]`).waitFor({ state: "attached" });
+  await page.selectOption("#game", game);
+  await page.selectOption("#opponent", opponent);
+  if (opponent === "engine") await page.selectOption("#level", level);
+  await page.selectOption("#color", color);
+  await page.click("#start");
+  await page.waitForURL(/\/g\/[a-z0-9]+$/);
+  await page.locator('#board [data-cell]').first().waitFor();
+}
