@@ -1,6 +1,7 @@
 //! Positions: the full game state, moves, make/unmake with incremental hashing, and outcomes.
 
-use crate::board::{Board, Undo};
+use crate::board::Board;
+pub use crate::board::Undo;
 pub use crate::moves::{Move, MoveList, Special};
 use crate::variant::Variant;
 use crate::{Cell, CellSet, Color, Piece};
