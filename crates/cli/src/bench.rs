@@ -1,0 +1,43 @@
+//! `ccg bench`: move-generation speed (perft) and search speed (nodes/s of a fixed search) per game.
+
+use anyhow::Result;
+use ccg_core::Position;
+use ccg_engine::{analyse, Limits};
+use std::time::Instant;
+
+pub fn run(games: Vec<String>, depth: u32, search_nodes: u64) -> Result<()> {
+    let ids: Vec<String> = if games.is_empty() {
+        ccg_games::catalogue()
+            .iter()
+            .filter(|g| g.status == ccg_games::Status::Implemented)
+            .map(|g| g.id.to_string())
+            .collect()
+    } else {
+        games
+    };
+    println!(
+        "{:<12} {:>6} {:>14} {:>9} {:>14} {:>12} {:>9} {:>14}",
+        "game", "depth", "nodes", "seconds", "nodes/s", "search nodes", "seconds", "search nodes/s"
+    );
+    for id in ids {
+        let mut pos = Position::new(crate::variant(&id, &[])?);
+        let start = Instant::now();
+        let n = pos.perft(depth);
+        let s = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let r = analyse(&pos, &Limits::nodes(search_nodes));
+        let ss = start.elapsed().as_secs_f64();
+        println!(
+            "{:<12} {:>6} {:>14} {:>9.3} {:>14.0} {:>12} {:>9.3} {:>14.0}",
+            id,
+            depth,
+            n,
+            s,
+            n as f64 / s.max(1e-9),
+            r.nodes,
+            ss,
+            r.nodes as f64 / ss.max(1e-9)
+        );
+    }
+    Ok(())
+}

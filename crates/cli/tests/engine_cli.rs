@@ -1,0 +1,134 @@
+//! The engine subcommands of the `ccg` binary: protocols on real pipes, `play` with piped input,
+//! `match` with a fast clock (no loss on time, records written), `tune` on a tiny sample.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn ccg_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ccg"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ccg runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn uci_on_pipes_answers_and_moves() {
+    let o = ccg_with_input(&["uci"], b"uci\nisready\nposition startpos moves f3f5\ngo nodes 3000\n");
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(out.contains("uciok") && out.contains("readyok"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ") && l != "bestmove (none)"), "{out}");
+}
+
+#[test]
+fn garbage_on_stdin_never_crashes() {
+    let mut garbage: Vec<u8> = Vec::new();
+    let mut s: u64 = 0x1234_5678_9abc_def1;
+    for _ in 0..4000 {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        garbage.push(match s % 7 {
+            0 => b'\n',
+            1 => b' ',
+            _ => (s >> 8) as u8,
+        });
+    }
+    garbage.extend_from_slice(
+        b"\ngo depth 99999999999999999999999\nposition fen \xff\xfe moves\ngo nodes 100\n",
+    );
+    for proto in ["uci", "xboard", "usi"] {
+        let o = ccg_with_input(&[proto], &garbage);
+        assert!(o.status.success(), "{proto}: {}", text(&o.stderr));
+        assert!(!text(&o.stderr).contains("panicked"), "{proto}");
+    }
+}
+
+#[test]
+fn play_with_piped_input() {
+    let o = ccg_with_input(
+        &["play", "mgc", "--level", "1"],
+        b"hint\nf3-f5\nundo\nmoves\nzz-top\nf3-f5\nfen\nquit\n",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("black plays "), "{out}");
+    assert!(out.contains("not a legal move"), "{out}");
+}
+
+#[test]
+fn match_at_fast_clock_loses_nothing_on_time() {
+    let dir = std::env::temp_dir().join(format!("ccg-match-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let o = ccg_with_input(
+        &[
+            "match",
+            "mgc",
+            "--engine",
+            "ccg",
+            "--engine",
+            "greedy",
+            "--games",
+            "2",
+            "--tc",
+            "1+0.02",
+            "--concurrency",
+            "2",
+            "--max-plies",
+            "60",
+            "--records",
+            d,
+        ],
+        b"",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(out.contains("of 2 games"), "{out}");
+    assert!(!out.contains("forfeit") && !text(&o.stderr).contains("on time"), "{out}");
+    let recs: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(recs.len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_reports_sprt_and_uses_external_uci_engines() {
+    // Our own binary as an external UCI engine.
+    let me = env!("CARGO_BIN_EXE_ccg");
+    let ext = format!("cmd={me} arg=uci name=ccg-uci");
+    let o = ccg_with_input(
+        &[
+            "match",
+            "mgc1",
+            "--engine",
+            "ccg nonull",
+            "--engine",
+            &ext,
+            "--games",
+            "2",
+            "--nodes",
+            "500",
+            "--max-plies",
+            "40",
+            "--sprt",
+            "0,50",
+        ],
+        b"",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(out.contains("ccg nonull vs ccg-uci"), "{out}");
+    assert!(out.contains("SPRT elo0=0 elo1=50"), "{out}");
+    assert!(!out.contains("forfeit"), "{out}");
+}
