@@ -22,6 +22,20 @@ pub enum OutcomeReason {
     BareRoyals,
 }
 
+impl std::fmt::Display for OutcomeReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            OutcomeReason::Checkmate => "checkmate",
+            OutcomeReason::Stalemate => "no legal move",
+            OutcomeReason::Repetition => "repetition",
+            OutcomeReason::PerpetualCheck => "perpetual check",
+            OutcomeReason::FiftyMoves => "the fifty-move rule",
+            OutcomeReason::RoyalCaptured => "capture of the King",
+            OutcomeReason::BareRoyals => "bare Kings",
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// `None` for a draw.
