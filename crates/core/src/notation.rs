@@ -190,11 +190,12 @@ impl Position {
                 format!("{to_name} holds one of {}'s own pieces", us.name())
             } else if !via.is_empty() || capture_written && !self.is_capture_possible_from(from) {
                 format!("the {} on {from_name} has no such capture here", pk.name)
-            } else if via.is_empty() && self.pseudo_reaches(from, to) {
-                "it would leave the King attacked".to_string()
-            } else if legal.iter().any(|m| self.is_capture(*m)) && v.rules.capturing == crate::Capturing::Jump
+            } else if v.rules.capturing == crate::Capturing::Jump && legal.iter().any(|m| self.is_capture(*m))
             {
                 "a capture is compulsory".to_string()
+            } else if via.is_empty() && v.rules.royal == crate::Royal::Check && self.pseudo_reaches(from, to)
+            {
+                "it would leave the King attacked".to_string()
             } else {
                 format!("the {} on {from_name} cannot move to {to_name}", pk.name)
             };
