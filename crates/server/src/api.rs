@@ -128,7 +128,7 @@ impl AppState {
             return Ok(g.clone());
         }
         let key = id.to_string();
-        let loaded = self.db.call(move |c| db::load_game(c, &key)).await.map_err(ApiError::internal)?;
+        let loaded = self.db.read(move |c| db::load_game(c, &key)).await.map_err(ApiError::internal)?;
         let Some((row, moves)) = loaded else { return Err(ApiError::not_found(&format!("game {id:?}"))) };
         let game = Game::load(row, moves).map_err(ApiError::internal)?;
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
@@ -136,7 +136,9 @@ impl AppState {
     }
 
     /// Sends the public view to everyone watching the game.
-    fn publish(&self, g: &Game) {
+    /// Marks the game changed and sends its public view to everyone watching.
+    fn publish(&self, g: &mut Game) {
+        g.changed();
         let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(tx) = channels.get(&g.row.id) {
             let _ = tx.send(Arc::new(g.view(None).to_string()));
@@ -173,7 +175,7 @@ async fn commit(
         None => (None, None),
     };
     let (u, r) = (update.clone(), row.clone());
-    state.db.call(move |c| db::update_game(c, &id, r.as_ref(), &u)).await.map_err(ApiError::internal)?;
+    state.db.write(move |c| db::update_game(c, &id, r.as_ref(), &u)).await.map_err(ApiError::internal)?;
     if let (Some(m), Some(r)) = (stored_move, row) {
         g.pos.make(m);
         g.moves.push(r);
@@ -324,7 +326,7 @@ pub async fn create_game(
         created_at: db::now_ms(),
     };
     let stored = row.clone();
-    state.db.call(move |c| db::insert_game(c, &stored, &[])).await.map_err(ApiError::internal)?;
+    state.db.write(move |c| db::insert_game(c, &stored, &[])).await.map_err(ApiError::internal)?;
     let game = Game::load(row, Vec::new()).map_err(ApiError::internal)?;
     schedule_engine(&state, &game);
     tracing::info!(game = id, variant = req.game, "created");
@@ -345,7 +347,7 @@ pub async fn get_game(
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     let game = state.game(&id).await?;
-    let g = game.lock().await;
+    let mut g = game.lock().await;
     let you = seat_of(&g, &headers)?;
     Ok(Json(g.view(you)))
 }
@@ -387,7 +389,7 @@ pub async fn join(
     let (gid, inv, tok) = (id.clone(), invite.clone(), token.clone());
     let ok = state
         .db
-        .call(move |c| db::join_seat(c, &gid, seat.index(), &inv, &tok))
+        .write(move |c| db::join_seat(c, &gid, seat.index(), &inv, &tok))
         .await
         .map_err(ApiError::internal)?;
     if !ok {
@@ -395,7 +397,7 @@ pub async fn join(
     }
     g.row.tokens[seat.index()] = Some(token.clone());
     g.row.invite = None;
-    state.publish(&g);
+    state.publish(&mut g);
     Ok(Json(json!({ "id": id, "color": seat.name(), "token": token })))
 }
 
@@ -609,7 +611,7 @@ pub async fn import(
         created_at: now,
     };
     let (r, ms) = (row.clone(), moves.clone());
-    state.db.call(move |c| db::insert_game(c, &r, &ms)).await.map_err(ApiError::internal)?;
+    state.db.write(move |c| db::insert_game(c, &r, &ms)).await.map_err(ApiError::internal)?;
     let game = Game::load(row, moves).map_err(ApiError::internal)?;
     state.games.lock().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), Arc::new(Mutex::new(game)));
     let body = json!({ "id": id, "url": format!("/g/{id}"), "tokens": { "white": tw, "black": tb }, "moves": played.moves.len() });
@@ -703,7 +705,7 @@ pub async fn list_games(
     Query(q): Query<ListQuery>,
 ) -> ApiResult<Json<Value>> {
     let limit = q.limit.unwrap_or(20).min(100);
-    let rows = state.db.call(move |c| db::recent_games(c, limit)).await.map_err(ApiError::internal)?;
+    let rows = state.db.read(move |c| db::recent_games(c, limit)).await.map_err(ApiError::internal)?;
     Ok(Json(json!({ "games": rows })))
 }
 

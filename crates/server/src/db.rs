@@ -1,5 +1,5 @@
 //! The embedded store: one SQLite file, versioned migrations, and the few statements the server
-//! needs. Every write is one committed transaction, and the journal is WAL with
+//! needs. Writes are committed in transactions (grouped, see [`Db`]), and the journal is WAL with
 //! `synchronous=FULL`, so a write that returned survives a crash of the process or the machine.
 
 use rusqlite::{params, Connection, OptionalExtension};
@@ -64,10 +64,22 @@ pub struct MoveRow {
     pub at: i64,
 }
 
-/// The database handle: one connection behind a mutex, used from blocking threads.
+/// A write waiting for the writer thread: it runs inside the batch's transaction and returns
+/// what to do once the batch has committed (or failed to).
+type Job = Box<dyn FnOnce(&Connection) -> Box<dyn FnOnce(bool) + Send> + Send>;
+
+/// Most writes committed together.
+const MAX_BATCH: usize = 256;
+
+/// The database handle. Writes go to one writer thread that commits whatever is waiting as one
+/// transaction (group commit): one fsync acknowledges many moves, so many games at once do not
+/// queue behind each other's disk flushes. Each write runs in its own savepoint, so a failing
+/// write changes nothing and does not spoil the others. Reads use a second connection (WAL lets
+/// them run beside the writer) and see every acknowledged write.
 #[derive(Clone)]
 pub struct Db {
-    conn: Arc<Mutex<Connection>>,
+    writer: std::sync::mpsc::Sender<Job>,
+    reader: Arc<Mutex<Connection>>,
 }
 
 pub fn now_ms() -> i64 {
@@ -77,31 +89,91 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+fn connect(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
+}
+
 impl Db {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> anyhow::Result<Db> {
-        let mut conn = Connection::open(path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let mut conn = connect(path)?;
         migrate(&mut conn)?;
-        Ok(Db { conn: Arc::new(Mutex::new(conn)) })
+        let reader = connect(path)?;
+        let (tx, rx) = std::sync::mpsc::channel::<Job>();
+        std::thread::Builder::new().name("ccg-db-writer".into()).spawn(move || writer(conn, rx))?;
+        Ok(Db { writer: tx, reader: Arc::new(Mutex::new(reader)) })
     }
 
-    /// Runs `f` on the connection in a blocking thread, so that disk waits never hold up the
-    /// async workers.
-    pub async fn call<T: Send + 'static>(
+    /// Runs a read on a blocking thread, so that disk waits never hold up the async workers.
+    pub async fn read<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T> + Send + 'static,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> anyhow::Result<T> {
-        let conn = self.conn.clone();
+        let conn = self.reader.clone();
         let r = tokio::task::spawn_blocking(move || {
-            let mut c = conn.lock().unwrap_or_else(|p| p.into_inner());
-            f(&mut c)
+            let c = conn.lock().unwrap_or_else(|p| p.into_inner());
+            f(&c)
         })
         .await?;
         Ok(r?)
+    }
+
+    /// Runs a write and returns once it is committed to disk.
+    pub async fn write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> anyhow::Result<T> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move |c: &Connection| {
+            let r = c.execute_batch("SAVEPOINT job").and_then(|_| {
+                let r = f(c);
+                let end = if r.is_ok() { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
+                c.execute_batch(end)?;
+                r
+            });
+            Box::new(move |committed: bool| {
+                let r = match r {
+                    Ok(_) if !committed => Err(anyhow::anyhow!("database commit failed")),
+                    r => r.map_err(anyhow::Error::from),
+                };
+                let _ = tx.send(r);
+            })
+        });
+        self.writer.send(job).map_err(|_| anyhow::anyhow!("database writer stopped"))?;
+        rx.await.map_err(|_| anyhow::anyhow!("database writer stopped"))?
+    }
+}
+
+/// The writer thread: takes every waiting job, runs them in one transaction, commits, answers.
+fn writer(conn: Connection, rx: std::sync::mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(j) => batch.push(j),
+                Err(_) => break,
+            }
+        }
+        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+            tracing::error!("database: cannot begin: {e}");
+            batch.into_iter().for_each(|job| job(&conn)(false));
+            continue;
+        }
+        let answers: Vec<_> = batch.into_iter().map(|job| job(&conn)).collect();
+        let committed = match conn.execute_batch("COMMIT") {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::error!("database: commit failed: {e}");
+                let _ = conn.execute_batch("ROLLBACK");
+                false
+            }
+        };
+        answers.into_iter().for_each(|a| a(committed));
     }
 }
 
@@ -123,9 +195,8 @@ pub fn schema_version() -> usize {
     MIGRATIONS.len()
 }
 
-pub fn insert_game(c: &mut Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::Result<()> {
-    let tx = c.transaction()?;
-    tx.execute(
+pub fn insert_game(c: &Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::Result<()> {
+    c.execute(
         "INSERT INTO games (id, game, options, start_fen, white, black, white_token, black_token,
             invite, status, result, reason, draw_offer, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
@@ -147,13 +218,13 @@ pub fn insert_game(c: &mut Connection, g: &GameRow, moves: &[MoveRow]) -> rusqli
         ],
     )?;
     for m in moves {
-        insert_move_tx(&tx, &g.id, m)?;
+        insert_move(c, &g.id, m)?;
     }
-    tx.commit()
+    Ok(())
 }
 
-fn insert_move_tx(tx: &rusqlite::Transaction, id: &str, m: &MoveRow) -> rusqlite::Result<()> {
-    tx.execute(
+fn insert_move(c: &Connection, id: &str, m: &MoveRow) -> rusqlite::Result<()> {
+    c.execute(
         "INSERT INTO moves (game_id, ply, coord, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![id, m.ply, m.coord, m.text, m.at],
     )?;
@@ -170,26 +241,20 @@ pub struct GameUpdate {
     pub invite: Option<String>,
 }
 
-/// Stores a move (if any) and the game's new state in one transaction.
-pub fn update_game(
-    c: &mut Connection,
-    id: &str,
-    mv: Option<&MoveRow>,
-    u: &GameUpdate,
-) -> rusqlite::Result<()> {
-    let tx = c.transaction()?;
+/// Stores a move (if any) and the game's new state (atomically: run it through [`Db::write`]).
+pub fn update_game(c: &Connection, id: &str, mv: Option<&MoveRow>, u: &GameUpdate) -> rusqlite::Result<()> {
     if let Some(m) = mv {
-        insert_move_tx(&tx, id, m)?;
+        insert_move(c, id, m)?;
     }
-    tx.execute(
+    c.execute(
         "UPDATE games SET status = ?2, result = ?3, reason = ?4, draw_offer = ?5, invite = ?6,
             updated_at = ?7 WHERE id = ?1",
         params![id, u.status, u.result, u.reason, u.draw_offer, u.invite, now_ms()],
     )?;
-    tx.commit()
+    Ok(())
 }
 
-pub fn load_game(c: &mut Connection, id: &str) -> rusqlite::Result<Option<(GameRow, Vec<MoveRow>)>> {
+pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, Vec<MoveRow>)>> {
     let row = c
         .query_row(
             "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
@@ -225,7 +290,7 @@ pub fn load_game(c: &mut Connection, id: &str) -> rusqlite::Result<Option<(GameR
 }
 
 /// Ids of unfinished games with an engine seat: after a restart the engine may owe a reply.
-pub fn engine_games_in_play(c: &mut Connection) -> rusqlite::Result<Vec<String>> {
+pub fn engine_games_in_play(c: &Connection) -> rusqlite::Result<Vec<String>> {
     let mut st = c.prepare(
         "SELECT id FROM games WHERE status = 'active' AND (white LIKE 'engine%' OR black LIKE 'engine%')",
     )?;
@@ -245,7 +310,7 @@ pub struct GameSummary {
 }
 
 /// Recent games for the lobby.
-pub fn recent_games(c: &mut Connection, limit: u32) -> rusqlite::Result<Vec<GameSummary>> {
+pub fn recent_games(c: &Connection, limit: u32) -> rusqlite::Result<Vec<GameSummary>> {
     let mut st = c.prepare(
         "SELECT g.id, g.game, g.white, g.black, g.status,
             (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
@@ -268,7 +333,7 @@ pub fn recent_games(c: &mut Connection, limit: u32) -> rusqlite::Result<Vec<Game
 
 /// Gives the open seat of `color` its token and uses up the invite, if the invite still matches.
 pub fn join_seat(
-    c: &mut Connection,
+    c: &Connection,
     id: &str,
     color: usize,
     invite: &str,

@@ -15,6 +15,8 @@ pub struct Game {
     pub pos: Position,
     /// The last move played, for highlighting.
     pub last: Option<Move>,
+    /// The public view, computed once per change (legal move texts are the costly part).
+    pub cached: Option<Value>,
 }
 
 /// Who sits on a seat.
@@ -73,7 +75,7 @@ impl Game {
             pos.make(mv);
             last = Some(mv);
         }
-        Ok(Game { row, moves, start, pos, last })
+        Ok(Game { row, moves, start, pos, last, cached: None })
     }
 
     pub fn seat(&self, c: Color) -> Seat {
@@ -132,7 +134,21 @@ impl Game {
     }
 
     /// The public state of the game (everything but the secrets), plus `you` for a seated player.
-    pub fn view(&self, you: Option<Color>) -> Value {
+    /// Call [`Game::changed`] after every change.
+    pub fn view(&mut self, you: Option<Color>) -> Value {
+        if self.cached.is_none() {
+            self.cached = Some(self.public_view());
+        }
+        let mut v = self.cached.clone().unwrap_or_default();
+        v["you"] = json!(you.map(Color::name));
+        v
+    }
+
+    pub fn changed(&mut self) {
+        self.cached = None;
+    }
+
+    fn public_view(&self) -> Value {
         let v = self.pos.variant();
         let over = self.is_over();
         let legal: Vec<Value> = if over {
@@ -176,7 +192,6 @@ impl Game {
             "pieces": pieces,
             "legal": legal,
             "last": self.last.map(|m| json!({ "from": m.from, "to": m.to })),
-            "you": you.map(Color::name),
         })
     }
 

@@ -75,7 +75,7 @@ pub async fn open(db_path: &std::path::Path) -> anyhow::Result<Arc<AppState>> {
         channels: Mutex::new(HashMap::new()),
         pool: pool::EnginePool::from_cpus(),
     });
-    let ids = state.db.call(db::engine_games_in_play).await?;
+    let ids = state.db.read(db::engine_games_in_play).await?;
     for id in ids {
         match state.game(&id).await {
             Ok(g) => api::schedule_engine(&state, &*g.lock().await),
