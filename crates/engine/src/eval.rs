@@ -21,18 +21,15 @@ pub enum ParamsError {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Params {
-    /// Null-move pruning is sound in this game (no compulsory capture, zugzwang rare).
-    #[serde(default = "yes")]
-    pub null_move: bool,
+    /// Null-move pruning is sound in this game (no compulsory capture, zugzwang rare). Left out
+    /// of a file, it is derived from the rules.
+    #[serde(default)]
+    pub null_move: Option<bool>,
     /// Value of each piece kind by letter; royal pieces are not counted.
     #[serde(default)]
     pub material: BTreeMap<String, i32>,
     #[serde(default)]
     pub terms: Terms,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// Positional weights, each per unit of its feature.
@@ -51,20 +48,38 @@ pub struct Terms {
     pub king_attack: i32,
     /// For having the move.
     pub tempo: i32,
+    /// Per cell a piece (not pawn, not royal) could move to.
+    pub mobility: i32,
 }
 
 impl Default for Terms {
     fn default() -> Terms {
-        Terms { centre: 3, king_centre: -4, pawn_advance: 4, king_shelter: 6, king_attack: -12, tempo: 10 }
+        Terms {
+            centre: 3,
+            king_centre: -4,
+            pawn_advance: 4,
+            king_shelter: 6,
+            king_attack: -12,
+            tempo: 10,
+            mobility: 2,
+        }
     }
 }
 
 /// Number of positional terms, after the material ones in the feature vector.
-pub(crate) const N_TERMS: usize = 6;
+pub(crate) const N_TERMS: usize = 7;
 
 impl Terms {
     fn to_array(&self) -> [i32; N_TERMS] {
-        [self.centre, self.king_centre, self.pawn_advance, self.king_shelter, self.king_attack, self.tempo]
+        [
+            self.centre,
+            self.king_centre,
+            self.pawn_advance,
+            self.king_shelter,
+            self.king_attack,
+            self.tempo,
+            self.mobility,
+        ]
     }
     pub(crate) fn from_array(a: [i32; N_TERMS]) -> Terms {
         Terms {
@@ -74,6 +89,7 @@ impl Terms {
             king_shelter: a[3],
             king_attack: a[4],
             tempo: a[5],
+            mobility: a[6],
         }
     }
 }
@@ -97,7 +113,10 @@ impl Params {
             .filter(|(_, k)| !k.royal)
             .map(|(i, k)| (k.letter.to_string(), derived_value(v, i as u8)))
             .collect();
-        Params { null_move: true, material, terms: Terms::default() }
+        // Null-move pruning is unsound where capture is compulsory (draughts-style games): there
+        // "passing" is never the worst option, the premise of the pruning.
+        let null_move = Some(v.rules.capturing != ccg_core::Capturing::Jump);
+        Params { null_move, material, terms: Terms::default() }
     }
 
     /// The shipped file of this game if any, else [`Params::derived`].
@@ -114,9 +133,11 @@ impl Params {
                 return Err(ParamsError::UnknownPiece(l.clone()));
             }
         }
-        for (l, val) in Params::derived(v).material {
+        let d = Params::derived(v);
+        for (l, val) in d.material {
             p.material.entry(l).or_insert(val);
         }
+        p.null_move = p.null_move.or(d.null_move);
         Ok(p)
     }
 
@@ -151,6 +172,8 @@ pub struct Evaluator {
     dist: Vec<u8>,
     n_cells: usize,
     null_move: bool,
+    /// Pieces in hand count as material (shogi).
+    drops: bool,
 }
 
 impl Evaluator {
@@ -202,7 +225,8 @@ impl Evaluator {
             advance,
             dist,
             n_cells: n,
-            null_move: params.null_move,
+            null_move: params.null_move.unwrap_or(true),
+            drops: v.rules.drops,
             params,
         }
     }
@@ -238,6 +262,11 @@ impl Evaluator {
             })
     }
 
+    /// Whether `side` still has a royal piece (games won by taking it).
+    pub fn has_royal(&self, pos: &Position, side: Color) -> bool {
+        pos.pieces(side).iter().any(|c| pos.piece_at(c).is_some_and(|p| self.royal[p.kind as usize]))
+    }
+
     /// The static evaluation from the side to move's point of view, in centipawns.
     pub fn eval(&self, pos: &Position) -> i32 {
         let mut s = 0;
@@ -268,6 +297,15 @@ impl Evaluator {
                     f(t + 2, sign * self.advance[side.index()][c as usize]);
                 } else {
                     f(t, sign * self.centre[c as usize]);
+                    f(t + 6, sign * pos.targets(c).count() as i32);
+                }
+            }
+            if self.drops {
+                for k in 0..t {
+                    let n = pos.hand(side, k as u8) as i32;
+                    if n > 0 {
+                        f(k, sign * n);
+                    }
                 }
             }
         }

@@ -199,11 +199,13 @@ struct Thread<'a> {
     history: Vec<i32>,
     pv: Vec<Vec<Move>>,
     fifty: Option<u32>,
+    royal_capture: bool,
 }
 
 impl<'a> Thread<'a> {
     fn new(sh: &'a Shared<'a>, pos: Position, id: usize) -> Thread<'a> {
         let fifty = pos.variant().rules.fifty_move_plies;
+        let royal_capture = pos.variant().rules.royal == ccg_core::Royal::Capture;
         Thread {
             sh,
             pos,
@@ -216,6 +218,7 @@ impl<'a> Thread<'a> {
             history: vec![0; 128 * 128],
             pv: vec![Vec::new(); MAX_PLY + 1],
             fifty,
+            royal_capture,
         }
     }
 
@@ -429,6 +432,12 @@ impl<'a> Thread<'a> {
         }
     }
 
+    /// In games won by taking the last royal piece, the side to move has lost when it has none.
+    #[inline]
+    fn royal_lost(&self) -> bool {
+        self.royal_capture && !self.sh.ev.has_royal(&self.pos, self.pos.side_to_move())
+    }
+
     /// Draw by repetition (any repetition inside the search) or by the move-count rule.
     #[inline]
     fn is_draw(&self) -> bool {
@@ -493,6 +502,9 @@ impl<'a> Thread<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if self.royal_lost() {
+            return -(MATE - ply as i32);
+        }
         if self.is_draw() {
             return 0;
         }
@@ -548,17 +560,15 @@ impl<'a> Thread<'a> {
             && beta.abs() < MATE_BOUND
             && self.sh.ev.null_ok(&self.pos)
         {
-            if let Some(mut null) = null_position(&self.pos) {
-                let r = 2 + depth / 4;
-                std::mem::swap(&mut self.pos, &mut null);
-                let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                std::mem::swap(&mut self.pos, &mut null);
-                if self.aborted {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
+            let r = 2 + depth / 4;
+            let u = self.pos.make_null();
+            let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.pos.unmake_null(u);
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
             }
         }
         let legal = self.pos.legal_moves();
@@ -676,6 +686,9 @@ impl<'a> Thread<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if self.royal_lost() {
+            return -(MATE - ply as i32);
+        }
         if self.is_draw() {
             return 0;
         }
@@ -728,17 +741,6 @@ impl<'a> Thread<'a> {
         }
         best.max(-INF + 1)
     }
-}
-
-/// The position with the other side to move ("passing"), for null-move pruning. The core has no
-/// null move yet, so it goes through the position string (see `.requests/engine.md`); the
-/// repetition history is lost inside the null-move subtree, which only costs precision.
-fn null_position(pos: &Position) -> Option<Position> {
-    let fen = pos.to_fen();
-    let mut fields: Vec<&str> = fen.split(' ').collect();
-    let side = fields.get_mut(1)?;
-    *side = if *side == "w" { "b" } else { "w" };
-    Position::from_fen(pos.variant().clone(), &fields.join(" ")).ok()
 }
 
 /// Mate scores are stored relative to the node, not the root.

@@ -39,7 +39,12 @@ fn stable(lines: Vec<String>) -> Vec<String> {
         .collect()
 }
 
+/// Compares with the expected lines; `{games}` stands for the implemented games as `var` list,
+/// `{ids}` for them comma-separated (the catalogue grows, the transcript should not).
 fn golden(actual: Vec<String>, expected: &str) {
+    let ids = ccg_protocols::game_ids();
+    let vars: String = ids.iter().map(|g| format!(" var {g}")).collect();
+    let expected = expected.replace("{games}", &vars).replace("{ids}", &ids.join(","));
     let exp: Vec<&str> = expected.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     assert_eq!(stable(actual), exp);
 }
@@ -77,7 +82,7 @@ fn uci_transcript() {
         r#"
         id name ccg 0.1.0
         id author the chess-checkers-go authors
-        option name UCI_Variant type combo default mgc var mgc var mgc1
+        option name UCI_Variant type combo default mgc{games}
         option name RuleOptions type string default <empty>
         option name Threads type spin default 1 min 1 max 256
         option name Hash type spin default 16 min 1 max 65536
@@ -86,7 +91,7 @@ fn uci_transcript() {
         readyok
         info string error: unknown game "chess" (see `ccg games`)
         bestmove <move>
-        info string error: move 2 zz9: "zz9": expected a destination square
+        info string error: move 2 zz9: "zz9": not a legal move here
         bestmove <move>
         info string error: Threads: "two" is not a number from 1 to 256
         info string error: unknown command "flibbertigibbet"
@@ -130,7 +135,7 @@ fn xboard_transcript() {
     golden(
         out,
         r#"
-        feature myname="ccg 0.1.0" variants="mgc,mgc1" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 time=1 reuse=1 analyze=0 name=0 san=0 done=1
+        feature myname="ccg 0.1.0" variants="{ids}" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 time=1 reuse=1 analyze=0 name=0 san=0 done=1
         setup (PNB.Q.EAC.M.H..G..L..Kpnb.q.eac.m.h..g..l..k) 10x10+0_fairy lgmaqkamgl/hncebbecnh/pppppppppp/10/10/10/10/PPPPPPPPPP/HNCEBBECNH/LGMAKQAMGL w - - 0 1
         piece P& mWmFcFimfDimfNimfA
         piece H& DNA
@@ -159,7 +164,7 @@ fn xboard_transcript() {
         piece K& WFDNAHCZG
         pong 1
         move <move>
-        Illegal move (no square "z10"): z9z9
+        Illegal move (not a legal move here): z9z9
         move <move>
         pong 2
         "#,
@@ -190,7 +195,7 @@ fn usi_transcript() {
         r#"
         id name ccg 0.1.0
         id author the chess-checkers-go authors
-        option name USI_Variant type combo default mgc var mgc var mgc1
+        option name USI_Variant type combo default mgc{games}
         option name USI_Hash type spin default 16 min 1 max 65536
         usiok
         readyok
