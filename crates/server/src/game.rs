@@ -191,6 +191,10 @@ impl Game {
             "board": board_json(v),
             "pieces": pieces,
             "legal": legal,
+            "hands": {
+                "white": hand(&self.pos, Color::White),
+                "black": hand(&self.pos, Color::Black),
+            },
             "last": self.last.map(|m| json!({ "from": m.from, "to": m.to })),
         })
     }
@@ -201,6 +205,17 @@ impl Game {
             .into_iter()
             .find(|&c| self.seat(c) == Seat::Human && self.row.tokens[c.index()].is_none())
     }
+}
+
+/// The pieces a side holds in hand (games with drops), as letters and counts.
+fn hand(pos: &Position, side: Color) -> Vec<Value> {
+    let v = pos.variant();
+    (0..v.kinds.len())
+        .filter_map(|k| {
+            let n = pos.hand(side, k as u8);
+            (n > 0).then(|| json!({ "letter": v.kinds[k].letter.to_string(), "count": n }))
+        })
+        .collect()
 }
 
 /// A legal move as the front end needs it: cells, chain landings, drop and promotion letters,

@@ -71,7 +71,10 @@ function render() {
   const seat = (c) => {
     const p = s[c];
     const who = p.kind === "engine" ? `engine, level ${p.level}` : ui.mine.has(c) ? "you" : p.seated ? "human" : "waiting for a friend…";
-    return `<span>${c === "white" ? "White" : "Black"} — ${who}</span><span>${s.side_to_move === c && s.status === "active" ? "to move" : ""}</span>`;
+    const hand = (s.hands?.[c] || []).map((h) => `${h.letter}×${h.count}`).join(" ");
+    return `<span>${c === "white" ? "White" : "Black"} — ${who}</span>`
+      + `<span class="hand" data-hand="${c}">${hand ? "in hand: " + hand : ""}</span>`
+      + `<span>${s.side_to_move === c && s.status === "active" ? "to move" : ""}</span>`;
   };
   const bottom = ui.flipped ? "black" : "white";
   const top = bottom === "white" ? "black" : "white";
