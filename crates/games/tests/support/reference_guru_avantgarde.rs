@@ -35,7 +35,8 @@
 //!   anyway: the cell between would be next to that King). Promotion: a White pawn reaching rank
 //!   9 may become a Knight, Guard or Bishop or stay a pawn; one reaching rank 10 must become any
 //!   piece but King and Pawn; Black mirrored (rank 2 optional, rank 1 mandatory).
-//!   Rule option `king=step`: the King never has the knight leap.
+//!   Rule option `king=step` (for comparisons with outside engines): the King only steps — no
+//!   knight leap, no double move.
 //!
 //! Position text (`from_fen`): `<ranks> <side> <ep> <halfmove> <fullmove>`, ranks from 10 down,
 //! upper case White, `'` after a piece = it has moved, `!` after a King = it has been checked;
@@ -57,7 +58,7 @@ pub struct Rules {
     pub game: Game,
     /// Chess Guru's castlings (`castling=off` clears it).
     pub castling: bool,
-    /// Avant-garde `king=step`: no knight leap for the King.
+    /// Avant-garde `king=step`: the King only steps (no knight leap, no double move).
     pub king_step: bool,
 }
 
@@ -479,7 +480,7 @@ impl RefPos {
             Game::Avantgarde => {
                 // The King's first double move (Decision 5); `k.checked` includes "in check now"
                 // because the position is settled.
-                if k.moved || k.checked || self.attacked_by(rules, from, them) {
+                if rules.king_step || k.moved || k.checked || self.attacked_by(rules, from, them) {
                     return;
                 }
                 for dx in -1..=1 {
@@ -660,13 +661,14 @@ impl RefPos {
         for sq in all_cells() {
             if let Some(p) = self.at(sq) {
                 let castling = rules.game == Game::Guru && rules.castling;
+                let jump_right = rules.game == Game::Avantgarde && !rules.king_step;
                 let mark = match p.letter {
                     'P' => !p.moved && p.color.relative(sq.1) == 2,
-                    'K' => !p.moved && (castling || rules.game == Game::Avantgarde),
+                    'K' => !p.moved && (castling || jump_right),
                     'R' => !p.moved && castling,
                     _ => false,
                 };
-                let checked = p.letter == 'K' && p.checked && rules.game == Game::Avantgarde;
+                let checked = p.letter == 'K' && p.checked && jump_right;
                 s += &format!(
                     "{}{}{}{} ",
                     cell_name(sq),
