@@ -1,25 +1,36 @@
-//! Text diagrams drawn from a geometry's layout, so that every board shape prints the same way.
+//! Text diagrams drawn from a geometry's layout, so that every board shape prints the same way:
+//! square boards, the cube's four layers side by side, the tesseract's Sudoku blocks (layout
+//! columns labelled `|` and rows labelled `-` are separators) and the staggered hex files.
 
 use ccg_core::Position;
 
-/// The board as text: upper case White, lower case Black, `.` empty, margins with the author's
-/// file letters and rank numbers.
+/// The board as text: upper case White, lower case Black, `.` empty, `+` before promoted
+/// pieces, margins with the author's file letters and rank numbers.
 pub fn render(pos: &Position) -> String {
     let v = pos.variant();
     let g = &v.geometry;
     let l = &g.layout;
-    let mut grid = vec![vec!["  ".to_string(); l.cols]; l.rows];
+    let sep_col = |c: usize| l.col_labels.get(c).is_some_and(|s| s == "|");
+    let mut grid: Vec<Vec<String>> = (0..l.rows)
+        .map(|_| (0..l.cols).map(|c| if sep_col(c) { " |" } else { "  " }.to_string()).collect())
+        .collect();
     for c in 0..g.len() as u8 {
         let (r, col) = l.place[c as usize];
         grid[r][col] = match pos.piece_at(c) {
-            Some(p) => format!(" {}", v.piece_char(p)),
+            Some(p) => format!("{:>2}", v.piece_token(p)),
             None => " .".to_string(),
         };
     }
     let width = l.row_labels.iter().map(|s| s.len()).max().unwrap_or(1);
     let mut out = String::new();
     for (r, row) in grid.iter().enumerate() {
-        out += &format!("{:>width$} {}\n", l.row_labels.get(r).map_or("", String::as_str), row.concat());
+        let label = l.row_labels.get(r).map_or("", String::as_str);
+        if label == "-" {
+            let line: String = (0..l.cols).map(|c| if sep_col(c) { "-+" } else { "--" }).collect();
+            out += &format!("{:>width$} {}\n", "", line);
+        } else {
+            out += &format!("{label:>width$} {}\n", row.concat());
+        }
     }
     out += &format!("{:>width$}  {}\n", "", l.col_labels.join(" "));
     out += &format!("{} to move\n", pos.side_to_move().name());

@@ -2,7 +2,7 @@
 //!
 //! `<board> <side> <ep> <halfmove> <fullmove>`
 //!
-//! * `<board>`: the rows of the board's text layout from the top (for square boards: ranks from the
+//! * `<board>`: the rows of the grid the author names cells by, from the top (ranks from the
 //!   highest), separated by `/`; in each row the cells from left to right. A number is that many
 //!   empty cells (`10` on 10-file boards). A piece is its letter, upper case for White and lower case
 //!   for Black, followed by optional marks:
@@ -49,7 +49,7 @@ pub enum FenError {
 
 /// Rows of the layout: the cells in each, left to right.
 fn rows(v: &Variant) -> Vec<Vec<Cell>> {
-    let l = &v.geometry.layout;
+    let l = &v.geometry.grid;
     let mut rows = vec![Vec::new(); l.rows];
     for c in 0..v.geometry.len() {
         rows[l.place[c].0].push(c as Cell);
@@ -175,9 +175,10 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
             let t = v.geometry.parse_cell(s).ok_or(FenError::EnPassant(s.into(), "no such cell"))?;
             // The pawn that skipped `t` stands one step further in its own direction.
             let mover = b.stm.other();
-            let victim = v
-                .geometry
-                .offset(v.geometry.coord(t), v.geometry.forward[mover.index()])
+            let g = &v.geometry;
+            let victim = g
+                .straight(mover)
+                .and_then(|d| g.ray_cells(t, d).first().copied())
                 .filter(|&c| {
                     b.piece(c).is_some_and(|p| p.color == mover && v.kinds[p.kind as usize].en_passant)
                         && b.piece(t).is_none()
@@ -208,7 +209,8 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
                 return Err(FenError::NoRoyal(side.name()));
             }
         }
-        if !pos.board.royals_attacked(v, stm.other()).is_empty() {
+        let theirs = pos.board.royals(v, stm.other());
+        if pos.board.royals_attacked(v, stm.other()) == theirs {
             return Err(FenError::RoyalCapturable(stm.name()));
         }
     }

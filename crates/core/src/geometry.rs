@@ -16,7 +16,9 @@ pub type Coord = [i8; 4];
 #[derive(Clone, Debug)]
 pub struct Family {
     pub letter: char,
+    /// White's directions; Black uses them turned around when `mirrored` (hex arrow and fork).
     pub dirs: Vec<usize>,
+    pub mirrored: bool,
 }
 
 /// How to draw the board in text: a grid of (row, column) places, row 0 at the top.
@@ -47,6 +49,8 @@ pub struct Geometry {
     /// `opposite[d]` is the direction pointing back along `d`.
     pub opposite: Vec<usize>,
     pub families: Vec<Family>,
+    /// The grid the author names cells by (ranks and files); position strings list its rows.
+    pub grid: Layout,
     /// The "forward" vector of each side (White, Black); pawn-like modes filter by its sign.
     pub forward: [Coord; 2],
     /// Ray from each cell in each direction (the cell itself excluded): `rays[cell * ndirs + dir]`.
@@ -55,6 +59,8 @@ pub struct Geometry {
     /// Whether cell indices grow along the ray (so the nearest blocker is the lowest set bit).
     ascending: Vec<bool>,
     all: CellSet,
+    /// How to draw the board (layers side by side for the cube, blocks for the tesseract,
+    /// staggered files for hexagons); equal to `grid` on square boards.
     pub layout: Layout,
 }
 
@@ -95,7 +101,7 @@ impl Geometry {
         let layout = Layout {
             rows: ranks,
             cols: files.len(),
-            place: Vec::new(),
+            place: cells.iter().map(|c| c.place).collect(),
             col_labels: files.iter().map(|c| c.to_string()).collect(),
             row_labels: (1..=ranks).rev().map(|r| r.to_string()).collect(),
         };
@@ -103,8 +109,204 @@ impl Geometry {
             format!("{}x{} square", files.len(), ranks),
             cells,
             dirs,
-            vec![Family { letter: 'O', dirs: o }, Family { letter: 'D', dirs: d }],
+            vec![
+                Family { letter: 'O', dirs: o, mirrored: false },
+                Family { letter: 'D', dirs: d, mirrored: false },
+            ],
             [[0, 1, 0, 0], [0, -1, 0, 0]],
+            layout.clone(),
+            layout,
+        )
+    }
+
+    /// A grid of `n` cells per axis in `dims` dimensions (the 4x4x4 cube, the 3x3x3x3 tesseract),
+    /// named through a 2D board of the author's: `name_of(coord)` gives (file, rank) 0-based on it.
+    /// Families by how many coordinates change at once: `O` one, `F` two, `D` three, `H` four.
+    fn lattice(
+        description: &str,
+        dims: usize,
+        n: i8,
+        name_of: impl Fn([i8; 4]) -> (usize, usize),
+        grid_size: (usize, usize),
+        display: impl Fn([i8; 4]) -> (usize, usize),
+        display_layout: (usize, usize, Vec<String>, Vec<String>),
+    ) -> Geometry {
+        // Cells are numbered with the first axis fastest, so indices change monotonically
+        // along every ray (the nearest blocker is then the lowest or highest bit).
+        let mut cells = Vec::new();
+        let total = (n as usize).pow(dims as u32);
+        for i in 0..total {
+            let mut c = [0i8; 4];
+            let mut rest = i;
+            for axis in c.iter_mut().take(dims) {
+                *axis = (rest % n as usize) as i8;
+                rest /= n as usize;
+            }
+            let (f, r) = name_of(c);
+            let name = format!("{}{}", (b'a' + f as u8) as char, r + 1);
+            cells.push(CellSpec { coord: c, name: name.clone(), coord_name: name, place: display(c) });
+        }
+        let mut dirs = Vec::new();
+        let mut families: Vec<Family> = ['O', 'F', 'D', 'H']
+            .iter()
+            .take(dims)
+            .map(|&letter| Family { letter, dirs: Vec::new(), mirrored: false })
+            .collect();
+        for code in 0..3usize.pow(dims as u32) {
+            let mut v = [0i8; 4];
+            let mut rest = code;
+            for axis in v.iter_mut().take(dims) {
+                *axis = (rest % 3) as i8 - 1;
+                rest /= 3;
+            }
+            let changed = v.iter().filter(|&&x| x != 0).count();
+            if changed > 0 {
+                families[changed - 1].dirs.push(dirs.len());
+                dirs.push(v);
+            }
+        }
+        let (gc, gr) = grid_size;
+        let grid = Layout {
+            rows: gr,
+            cols: gc,
+            place: cells
+                .iter()
+                .map(|c| {
+                    let (f, r) = name_of(c.coord);
+                    (gr - 1 - r, f)
+                })
+                .collect(),
+            col_labels: (0..gc).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
+            row_labels: (1..=gr).rev().map(|r| r.to_string()).collect(),
+        };
+        let (rows, cols, col_labels, row_labels) = display_layout;
+        let layout =
+            Layout { rows, cols, place: cells.iter().map(|c| c.place).collect(), col_labels, row_labels };
+        let mut forward = [[0i8; 4], [0i8; 4]];
+        for axis in 0..dims {
+            forward[0][axis] = 1;
+            forward[1][axis] = -1;
+        }
+        Geometry::build(description.to_string(), cells, dirs, families, forward, grid, layout)
+    }
+
+    /// The 64-cell cube of the author's cubic chess: four 4x4 layers named as the quadrants of an
+    /// a1–h8 board (First a–d 1–4, Second e–h 1–4, Third a–d 5–8, Fourth e–h 5–8).
+    pub fn cube() -> Geometry {
+        let name_of = |c: [i8; 4]| {
+            let (x, y, z) = (c[0] as usize, c[1] as usize, c[2] as usize);
+            (x + 4 * (z % 2), y + 4 * (z / 2))
+        };
+        // The four layers side by side, a separator column between them.
+        let display = |c: [i8; 4]| (3 - c[1] as usize, c[2] as usize * 5 + c[0] as usize);
+        let mut col_labels = Vec::new();
+        for z in 0..4 {
+            for x in 0..4 {
+                col_labels.push(((b'a' + (x + 4 * (z % 2)) as u8) as char).to_string());
+            }
+            if z < 3 {
+                col_labels.push("|".to_string());
+            }
+        }
+        let row_labels = (0..4).rev().map(|y| format!("y{y}")).collect();
+        Geometry::lattice("4x4x4 cube", 3, 4, name_of, (8, 8), display, (4, 19, col_labels, row_labels))
+    }
+
+    /// The 81-cell tesseract of Nihongi, named and drawn as a 9x9 Sudoku grid: file = 3p + q,
+    /// rank = 3s + t, each 3x3 block a 2D slice.
+    pub fn tesseract() -> Geometry {
+        let name_of = |c: [i8; 4]| (3 * c[0] as usize + c[1] as usize, 3 * c[2] as usize + c[3] as usize);
+        // The 9x9 grid with a separator column and row between the blocks.
+        let display = |c: [i8; 4]| {
+            let (f, r) = (3 * c[0] as usize + c[1] as usize, 3 * c[2] as usize + c[3] as usize);
+            (10 - (r + r / 3), f + f / 3)
+        };
+        let mut col_labels = Vec::new();
+        for f in 0..9 {
+            if f > 0 && f % 3 == 0 {
+                col_labels.push("|".to_string());
+            }
+            col_labels.push(((b'a' + f as u8) as char).to_string());
+        }
+        let mut row_labels = Vec::new();
+        for r in (0..9).rev() {
+            row_labels.push((r + 1).to_string());
+            if r > 0 && r % 3 == 0 {
+                row_labels.push("-".to_string());
+            }
+        }
+        Geometry::lattice(
+            "3x3x3x3 tesseract",
+            4,
+            3,
+            name_of,
+            (9, 9),
+            display,
+            (11, 11, col_labels, row_labels),
+        )
+    }
+
+    /// The 68-cell hexagonal board of Brilliant chess: files a–i of hexagons sharing edges; the
+    /// long files a c e g i have ranks 1–8, the short files b d f h ranks 1–7, half a cell higher.
+    /// Coordinates are "doubled" (x = file, y = 2·(rank − 1), plus 1 on short files) so that the
+    /// six directions are constant vectors and "forward" is +y. Families: `S` the star (all six),
+    /// `A` the arrow (forward, back-left, back-right) and `F` the fork (back, forward-left,
+    /// forward-right), both turned around for Black.
+    pub fn hex() -> Geometry {
+        // Numbered file by file, so that indices change monotonically along all six directions.
+        let mut cells = Vec::new();
+        for f in 0..9usize {
+            for r in 0..8usize {
+                let short = f % 2 == 1;
+                if short && r == 7 {
+                    continue;
+                }
+                let y = 2 * r + short as usize;
+                let name = format!("{}{}", (b'a' + f as u8) as char, r + 1);
+                cells.push(CellSpec {
+                    coord: [f as i8, y as i8, 0, 0],
+                    name: name.clone(),
+                    coord_name: name,
+                    place: (14 - y, f),
+                });
+            }
+        }
+        let dirs: Vec<Coord> = vec![
+            [0, 2, 0, 0],   // N
+            [1, 1, 0, 0],   // NE
+            [1, -1, 0, 0],  // SE
+            [0, -2, 0, 0],  // S
+            [-1, -1, 0, 0], // SW
+            [-1, 1, 0, 0],  // NW
+        ];
+        let families = vec![
+            Family { letter: 'S', dirs: (0..6).collect(), mirrored: false },
+            Family { letter: 'A', dirs: vec![0, 4, 2], mirrored: true },
+            Family { letter: 'F', dirs: vec![3, 5, 1], mirrored: true },
+        ];
+        let grid = Layout {
+            rows: 8,
+            cols: 9,
+            place: cells.iter().map(|c| (7 - c.coord[1] as usize / 2, c.coord[0] as usize)).collect(),
+            col_labels: (0..9).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
+            row_labels: (1..=8).rev().map(|r| r.to_string()).collect(),
+        };
+        let layout = Layout {
+            rows: 15,
+            cols: 9,
+            place: cells.iter().map(|c| c.place).collect(),
+            col_labels: grid.col_labels.clone(),
+            row_labels: (0..15)
+                .map(|i| if i % 2 == 0 { (8 - i / 2).to_string() } else { String::new() })
+                .collect(),
+        };
+        Geometry::build(
+            "68-cell hexagonal".to_string(),
+            cells,
+            dirs,
+            families,
+            [[0, 1, 0, 0], [0, -1, 0, 0]],
+            grid,
             layout,
         )
     }
@@ -115,7 +317,8 @@ impl Geometry {
         dirs: Vec<Coord>,
         families: Vec<Family>,
         forward: [Coord; 2],
-        mut layout: Layout,
+        grid: Layout,
+        layout: Layout,
     ) -> Geometry {
         let n = cells.len();
         let mut g = Geometry {
@@ -134,10 +337,9 @@ impl Geometry {
             ray_cells: Vec::new(),
             ascending: Vec::new(),
             all: (0..n as Cell).collect(),
-            layout: Layout { place: Vec::new(), ..layout.clone() },
+            grid,
+            layout,
         };
-        layout.place = cells.iter().map(|c| c.place).collect();
-        g.layout = layout;
         for (i, c) in cells.iter().enumerate() {
             g.lookup.insert(c.name.clone(), i as Cell);
             g.coord_lookup.insert(c.coord_name.clone(), i as Cell);
@@ -245,6 +447,17 @@ impl Geometry {
     pub fn ring(&self, c: Cell, n: i32) -> CellSet {
         (0..self.len() as Cell).filter(|&o| self.chebyshev(c, o) == n).collect()
     }
+    /// The direction straight ahead for `side` (the one most aligned with its forward vector),
+    /// if there is a single one.
+    pub fn straight(&self, side: crate::Color) -> Option<usize> {
+        let f = self.forward[side.index()];
+        let score = |d: &Coord| (0..4).map(|i| d[i] as i32 * f[i] as i32).sum::<i32>();
+        let best = self.dirs.iter().map(score).max()?;
+        let mut it = (0..self.dirs.len()).filter(|&d| score(&self.dirs[d]) == best);
+        let d = it.next()?;
+        it.next().is_none().then_some(d)
+    }
+
     /// The cells sharing the first coordinate (the file) with `c`.
     pub fn file_of(&self, c: Cell) -> CellSet {
         let x = self.coord(c)[0];

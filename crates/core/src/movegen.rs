@@ -18,7 +18,8 @@ use crate::{Cell, CellSet, Color, Kind};
 
 /// Receives generated moves: whole batches of targets on the fast path, single moves otherwise.
 trait Sink {
-    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color);
+    /// `blocked`: kinds a promotion may not produce now (see `Board::promotion_blocked`).
+    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color, blocked: u64);
     fn one(&mut self, m: Move);
     /// Whether generation may stop (a legal move was found and only existence matters).
     fn done(&self) -> bool {
@@ -27,9 +28,9 @@ trait Sink {
 }
 
 impl Sink for MoveList {
-    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color) {
+    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color, blocked: u64) {
         for to in targets.iter() {
-            v.for_each_promotion(kind, side, from, to, |p| {
+            v.for_each_promotion(kind, side, from, to, blocked, |p| {
                 self.push(Move { from, to, promotion: p, special: Special::None })
             });
         }
@@ -42,12 +43,12 @@ impl Sink for MoveList {
 struct Counter(u64);
 
 impl Sink for Counter {
-    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color) {
+    fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color, blocked: u64) {
         if v.kinds[kind as usize].promotion.is_empty() {
             self.0 += targets.count() as u64;
         } else {
             for to in targets.iter() {
-                v.for_each_promotion(kind, side, from, to, |_| self.0 += 1);
+                v.for_each_promotion(kind, side, from, to, blocked, |_| self.0 += 1);
             }
         }
     }
@@ -60,7 +61,15 @@ impl Sink for Counter {
 struct Exists(bool);
 
 impl Sink for Exists {
-    fn batch(&mut self, _v: &Variant, _from: Cell, targets: CellSet, _kind: Kind, _side: Color) {
+    fn batch(
+        &mut self,
+        _v: &Variant,
+        _from: Cell,
+        targets: CellSet,
+        _kind: Kind,
+        _side: Color,
+        _blocked: u64,
+    ) {
         self.0 |= targets.any();
     }
     fn one(&mut self, _m: Move) {
@@ -111,11 +120,23 @@ impl Board {
         out & g.all()
     }
 
+    /// Kinds the side to move may not promote to now, having as many as the rules allow.
+    fn promotion_blocked(&self, v: &Variant) -> u64 {
+        let own = self.by_color[self.stm.index()];
+        v.kinds
+            .iter()
+            .enumerate()
+            .filter(|(k, kind)| kind.max_count.is_some_and(|n| (self.by_kind[*k] & own).count() >= n as u32))
+            .fold(0, |m, (k, _)| m | 1 << k)
+    }
+
     /// Plays the move on this scratch board and reports whether it is legal.
     fn is_legal_probe(&mut self, v: &Variant, m: Move) -> bool {
         let mover = self.stm;
         let u = self.make(v, m);
-        let mut ok = self.royals_attacked(v, mover).is_empty();
+        // With several royal pieces (Brilliant chess) one may be left attacked, not all.
+        let royals = self.royals(v, mover);
+        let mut ok = royals.is_empty() || self.royals_attacked(v, mover) != royals;
         if ok && self.in_check.any() {
             if let Special::Drop(k) = m.special {
                 if v.kinds[k as usize].drop.no_mate {
@@ -147,6 +168,7 @@ impl Board {
             _ => Pins::none(),
         };
         let mut scratch: Option<Board> = None;
+        let blocked = self.promotion_blocked(v);
         for (k, kind) in v.kinds.iter().enumerate() {
             let pieces = self.by_kind[k] & self.by_color[us];
             for from in pieces.iter() {
@@ -161,11 +183,11 @@ impl Board {
                     if pins.pinned.has(from) {
                         t &= pins.ray(from);
                     }
-                    sink.batch(v, from, t, k as Kind, self.stm);
+                    sink.batch(v, from, t, k as Kind, self.stm, blocked);
                 } else {
                     let probe = scratch.get_or_insert_with(|| self.clone());
                     for to in t.iter() {
-                        v.for_each_promotion(k as Kind, self.stm, from, to, |p| {
+                        v.for_each_promotion(k as Kind, self.stm, from, to, blocked, |p| {
                             let m = Move { from, to, promotion: p, special: Special::None };
                             if probe.is_legal_probe(v, m) {
                                 sink.one(m);
@@ -182,7 +204,7 @@ impl Board {
                 for from in (self.by_kind[k] & self.by_color[us]).iter() {
                     if self.capture_reach(v, from, self.stm, occ).has(target) {
                         let probe = scratch.get_or_insert_with(|| self.clone());
-                        v.for_each_promotion(k as Kind, self.stm, from, target, |p| {
+                        v.for_each_promotion(k as Kind, self.stm, from, target, blocked, |p| {
                             let m =
                                 Move { from, to: target, promotion: p, special: Special::EnPassant(victim) };
                             if probe.is_legal_probe(v, m) {
@@ -270,7 +292,7 @@ impl Board {
             for from in (self.by_kind[k] & self.by_color[us]).iter() {
                 let t = self.targets(v, from, us, k);
                 if t.any() {
-                    sink.batch(v, from, t, k as Kind, self.stm);
+                    sink.batch(v, from, t, k as Kind, self.stm, 0);
                 }
             }
         }
@@ -313,7 +335,7 @@ impl Board {
                     let continued =
                         chain && room && self.jump_chains(v, kind, origin, land, after, next, chain, out);
                     if !continued {
-                        v.for_each_promotion(kind as Kind, self.stm, origin, land, |pr| {
+                        v.for_each_promotion(kind as Kind, self.stm, origin, land, 0, |pr| {
                             out.push(Move {
                                 from: origin,
                                 to: land,

@@ -223,10 +223,10 @@ impl Position {
         let stm = self.board.stm;
         let win = |c: Color, reason| Some(Outcome { winner: Some(c), reason });
         let draw = |reason| Some(Outcome { winner: None, reason });
+        if v.tables.royal_kinds != 0 && self.board.royals(v, stm).is_empty() {
+            return win(stm.other(), OutcomeReason::RoyalCaptured);
+        }
         if v.rules.royal == crate::Royal::Capture && v.tables.royal_kinds != 0 {
-            if self.board.royals(v, stm).is_empty() {
-                return win(stm.other(), OutcomeReason::RoyalCaptured);
-            }
             let all = self.board.occupied();
             if v.rules.bare_royals_draw
                 && all == self.board.royals(v, stm) | self.board.royals(v, stm.other())

@@ -210,7 +210,13 @@ fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Comp
 fn line_dirs(g: &Geometry, side: usize, m: &Mode) -> Vec<usize> {
     let Shape::Line { family, .. } = m.shape else { return Vec::new() };
     g.family(family)
-        .map(|fam| fam.dirs.iter().copied().filter(|&d| dir_ok(g, side, g.dirs[d], m.dir)).collect())
+        .map(|fam| {
+            fam.dirs
+                .iter()
+                .map(|&d| if fam.mirrored && side == 1 { g.opposite[d] } else { d })
+                .filter(|&d| dir_ok(g, side, g.dirs[d], m.dir))
+                .collect()
+        })
         .unwrap_or_default()
 }
 

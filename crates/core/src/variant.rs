@@ -31,6 +31,8 @@ pub struct PieceKind {
     pub chains: bool,
     /// Restrictions when dropped from the hand.
     pub drop: DropRule,
+    /// Most pieces of this kind one side may have; promotions beyond it are not offered.
+    pub max_count: Option<u8>,
 }
 
 impl PieceKind {
@@ -48,6 +50,7 @@ impl PieceKind {
             castles: false,
             chains: false,
             drop: DropRule::default(),
+            max_count: None,
         })
     }
     /// Whether "has moved" is part of this kind's state (first-move modes or castling).
@@ -271,6 +274,7 @@ impl Variant {
     }
 
     /// Calls `f` once per promotion choice a move `from`→`to` of this kind offers (`None` = stay).
+    /// Kinds in the `blocked` mask are not offered; a piece whose every choice is blocked stays.
     #[inline]
     pub fn for_each_promotion(
         &self,
@@ -278,19 +282,22 @@ impl Variant {
         side: Color,
         from: Cell,
         to: Cell,
+        blocked: u64,
         mut f: impl FnMut(Option<Kind>),
     ) {
         let zones = &self.kinds[kind as usize].promotion;
         let s = side.index();
         let mut matched = false;
         let mut optional = true;
+        let mut open = false;
         for z in zones {
             if z.zone[s].has(to) || (z.on_leaving && z.zone[s].has(from)) {
                 matched = true;
                 optional &= z.optional;
+                open |= z.choices.iter().any(|&k| blocked & 1 << k == 0);
             }
         }
-        if !matched || optional {
+        if !matched || optional || !open {
             f(None);
         }
         if matched {
@@ -298,7 +305,7 @@ impl Variant {
             for z in zones {
                 if z.zone[s].has(to) || (z.on_leaving && z.zone[s].has(from)) {
                     for &k in &z.choices {
-                        if seen & 1 << k == 0 {
+                        if (seen | blocked) & 1 << k == 0 {
                             seen |= 1 << k;
                             f(Some(k));
                         }

@@ -48,8 +48,17 @@ pub struct GameDef {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Board {
+    /// "square" (default), "cube", "tesseract" or "hex".
+    #[serde(default = "square")]
+    kind: String,
+    #[serde(default)]
     files: String,
+    #[serde(default)]
     ranks: usize,
+}
+
+fn square() -> String {
+    "square".into()
 }
 
 #[derive(Debug, Deserialize)]
@@ -108,13 +117,19 @@ struct PieceDef {
     #[serde(default)]
     chains: bool,
     drop: Option<DropDef>,
+    /// Most pieces of this kind per side (Brilliant chess: two Kings).
+    max_count: Option<u8>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PromotionDef {
     /// Ranks counted from the far end (1 = the last rank).
+    #[serde(default)]
     zone: Vec<usize>,
+    /// Or explicit cells per side (the opposite King's start cell in cubic chess).
+    white: Option<String>,
+    black: Option<String>,
     /// Piece tokens, e.g. "HNBECLGMAQ" or "+P".
     choices: String,
     optional: bool,
@@ -242,20 +257,29 @@ impl GameDef {
             }
             id += &format!(" {key}={value}");
         }
-        let geometry = Geometry::square(&self.board.files, self.board.ranks);
-        let ranks = self.board.ranks;
-        // Cells of the given ranks counted from `side`'s far end.
+        let geometry = match self.board.kind.as_str() {
+            "square" => Geometry::square(&self.board.files, self.board.ranks),
+            "cube" => Geometry::cube(),
+            "tesseract" => Geometry::tesseract(),
+            "hex" => Geometry::hex(),
+            k => return Err(data(format!("board kind {k:?}: square, cube, tesseract or hex"))),
+        };
+        let ranks = geometry.grid.rows;
+        // Cells of the given ranks (of the naming grid) counted from `side`'s far end.
         let far_ranks = |side: Color, list: &[usize]| -> CellSet {
             (0..geometry.len() as Cell)
                 .filter(|&c| {
-                    let r = geometry.coord(c)[1] as usize;
+                    let row = geometry.grid.place[c as usize].0;
                     let from_end = match side {
-                        Color::White => ranks - r,
-                        Color::Black => r + 1,
+                        Color::White => row + 1,
+                        Color::Black => ranks - row,
                     };
                     list.contains(&from_end)
                 })
                 .collect()
+        };
+        let cell = |name: &str, what: &str| -> Result<Cell, GameError> {
+            geometry.parse_cell(name).ok_or_else(|| data(format!("{what}: no square {name}")))
         };
         let kind_list = |s: &str, what: &str| -> Result<Vec<Kind>, GameError> {
             tokens(s)
@@ -273,13 +297,21 @@ impl GameDef {
             k.en_passant = p.en_passant;
             k.castles = p.castles;
             k.chains = p.chains;
+            k.max_count = p.max_count;
             if let Some(d) = &p.demotes_to {
                 k.demotes_to =
                     Some(self.kind_of(d).ok_or_else(|| data(format!("piece {}: unknown {d}", p.letter)))?);
             }
             for pr in &p.promotion {
+                let what = format!("piece {} promotion", p.letter);
+                let listed = |side: &Option<String>| -> Result<CellSet, GameError> {
+                    side.as_deref().unwrap_or("").split_whitespace().map(|n| cell(n, &what)).collect()
+                };
                 k.promotion.push(PromotionZone {
-                    zone: [far_ranks(Color::White, &pr.zone), far_ranks(Color::Black, &pr.zone)],
+                    zone: [
+                        far_ranks(Color::White, &pr.zone) | listed(&pr.white)?,
+                        far_ranks(Color::Black, &pr.zone) | listed(&pr.black)?,
+                    ],
                     choices: kind_list(&pr.choices, &format!("piece {} promotion", p.letter))?,
                     optional: pr.optional,
                     on_leaving: pr.on_leaving,
@@ -294,9 +326,6 @@ impl GameDef {
             }
             kinds.push(k);
         }
-        let cell = |name: &str, what: &str| -> Result<Cell, GameError> {
-            geometry.parse_cell(name).ok_or_else(|| data(format!("{what}: no square {name}")))
-        };
         let pair = |s: &str, what: &str| -> Result<(Cell, Cell), GameError> {
             let v: Vec<&str> = s.split_whitespace().collect();
             match v.as_slice() {
