@@ -32,6 +32,35 @@ import sys
 PAWN_DROP_MATE_ILLEGAL = {"modernshogi", "modernshogi1"}
 
 
+def cell_in_front_of_enemy_king(fen):
+    """The cell where a pawn of the side to move would attack the enemy King, or None."""
+    fields = fen.split()
+    board, side = fields[0].split("[")[0], fields[1]
+    rows = board.split("/")
+    king = "k" if side == "w" else "K"
+    for i, row in enumerate(rows):
+        rank = len(rows) - i
+        file, j = 0, 0
+        while j < len(row):
+            c = row[j]
+            if c.isdigit():
+                k = j
+                while k < len(row) and row[k].isdigit():
+                    k += 1
+                file += int(row[j:k])
+                j = k
+                continue
+            if c == "+":
+                j += 1
+                c = row[j]
+            if c == king:
+                r = rank - 1 if side == "w" else rank + 1
+                return f"{chr(ord('a') + file)}{r}" if 1 <= r <= len(rows) else None
+            file += 1
+            j += 1
+    return None
+
+
 def main():
     try:
         import pyffish as sf
@@ -54,14 +83,18 @@ def main():
         """Legal moves after the moves `path` from `fen` (pyffish replays them itself)."""
         path = list(path)
         moves = sf.legal_moves(variant, fen, path)
-        if variant in PAWN_DROP_MATE_ILLEGAL:
-            moves = [m for m in moves if not pawn_drop_mate(variant, fen, path + [m])]
+        if variant in PAWN_DROP_MATE_ILLEGAL and any(m.startswith("P@") for m in moves):
+            # A drop never uncovers a line, so the only pawn drop that can check (and so mate)
+            # is the one right in front of the enemy King.
+            current = sf.get_fen(variant, fen, path) if path else fen
+            cell = cell_in_front_of_enemy_king(current)
+            drop = f"P@{cell}"
+            if cell and drop in moves and pawn_drop_mate(variant, current, drop):
+                moves.remove(drop)
         return sorted(moves)
 
-    def pawn_drop_mate(variant, fen, path):
-        if not path[-1].startswith("P@"):
-            return False
-        return sf.gives_check(variant, fen, path) and not sf.legal_moves(variant, fen, path)
+    def pawn_drop_mate(variant, fen, drop):
+        return sf.gives_check(variant, fen, [drop]) and not sf.legal_moves(variant, fen, [drop])
 
     def perft(variant, fen, depth, path=()):
         # One pyffish query per inner node: the leaves are counted from their parent's list.
