@@ -106,6 +106,7 @@ struct Seen {
     king_doubles: usize,
     promotions: usize,
     rank9_stays: usize,
+    checks: usize,
 }
 
 fn walk(c: &Config, start: Option<&str>, games: usize, plies: usize, seed: u64, seen: &mut Seen) {
@@ -125,7 +126,7 @@ fn walk(c: &Config, start: Option<&str>, games: usize, plies: usize, seed: u64, 
             if list.is_empty() {
                 break;
             }
-            // Prefer the special moves a third of the time.
+            // A third of the time a special move, a third of the time a check, if there is one.
             let special: Vec<usize> = (0..list.len())
                 .filter(|&i| {
                     let m = &list[i].0;
@@ -133,11 +134,13 @@ fn walk(c: &Config, start: Option<&str>, games: usize, plies: usize, seed: u64, 
                         || m.promo.is_some()
                 })
                 .collect();
-            let i = if !special.is_empty() && rng.below(3) == 0 {
-                special[rng.below(special.len())]
-            } else {
-                rng.below(list.len())
+            let checks: Vec<usize> = (0..list.len()).filter(|&i| list[i].1.in_check(&c.rules)).collect();
+            let i = match rng.below(3) {
+                0 if !special.is_empty() => special[rng.below(special.len())],
+                1 if !checks.is_empty() => checks[rng.below(checks.len())],
+                _ => rng.below(list.len()),
             };
+            seen.checks += list[i].1.in_check(&c.rules) as usize;
             let (m, next) = &list[i];
             match m.kind {
                 Kind::Castle(_) => seen.castles += 1,
@@ -257,6 +260,21 @@ fn avantgarde_king_step_agrees_with_reference() {
 #[test]
 fn avantgarde_agrees_with_reference() {
     check(&config("avantgarde", true), 0xa6a6_0001);
+}
+
+/// Long walks (many thousands of positions per configuration): minutes, so not part of the
+/// default suite: `cargo test -p ccg-games --test guru_avantgarde_reference -- --ignored`.
+#[test]
+#[ignore = "slow: minutes of walks"]
+fn long_walks_agree_with_reference() {
+    for (n, c) in configs().iter().enumerate() {
+        let mut seen = Seen::default();
+        walk(c, None, 60, 250, 0x10_0000 + n as u64, &mut seen);
+        for (i, s) in c.starts.iter().enumerate() {
+            walk(c, Some(s), 40, 200, 0x20_0000 + (n * 8 + i) as u64, &mut seen);
+        }
+        eprintln!("{} {:?}: {seen:?}", c.id, c.options);
+    }
 }
 
 /// Depth 5 from the start: minutes of work for the reference, so not part of the default suite:
