@@ -95,6 +95,7 @@ pub async fn serve_on(listener: TcpListener, state: Arc<AppState>) -> anyhow::Re
 pub fn run(config: ServeArgs) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
@@ -106,12 +107,12 @@ pub fn run(config: ServeArgs) -> anyhow::Result<()> {
         // On stdout, so that scripts and tests can read the address of port 0.
         println!("ccg serve: listening on http://{}", listener.local_addr()?);
         tracing::info!(database = %config.db.display(), workers = state.pool.workers, "serving");
-        let app = router(state);
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
+        // Every acknowledged write is already on disk, so stopping needs no draining; waiting
+        // for live-update streams to end would never finish.
+        tokio::select! {
+            r = axum::serve(listener, router(state)) => r?,
+            _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
+        }
         Ok(())
     })
 }

@@ -28,15 +28,19 @@ const CCGBoard = (() => {
   function draw(svg, view) {
     const { board, flipped } = view;
     svg.innerHTML = "";
-    svg.setAttribute("viewBox", `0 0 ${M + board.cols * S} ${board.rows * S + M}`);
+    const hex = staggered(board);
+    const pad = hex ? S / 2 : 0; // hexagons reach half a place beyond their row
+    svg.setAttribute("viewBox", `0 ${-pad} ${M + board.cols * S + pad / 2} ${board.rows * S + M + 2 * pad}`);
     svg.classList.add("board");
     const cells = el("g", {}, svg);
     board.cells.forEach((c, i) => {
       const [x, y] = origin(board, i, flipped);
-      const light = (c.row + c.col) % 2 === 0;
-      el("rect", { x, y, width: S, height: S, class: "cell", "data-cell": c.name, "data-index": i,
-        fill: light ? "var(--light)" : "var(--dark)" }, cells);
-      const overlay = (fill) => el("rect", { x, y, width: S, height: S, fill, "pointer-events": "none" }, cells);
+      const shape = (attrs) => hex
+        ? el("polygon", { points: hexagon(x + S / 2, y + S / 2), ...attrs }, cells)
+        : el("rect", { x, y, width: S, height: S, ...attrs }, cells);
+      shape({ class: "cell", "data-cell": c.name, "data-index": i, fill: hex ? HEX_FILLS[hexColour(c)]
+        : (c.row + c.col) % 2 === 0 ? "var(--light)" : "var(--dark)" });
+      const overlay = (fill) => shape({ fill, "pointer-events": "none" });
       if (view.last && (view.last.from === i || view.last.to === i)) overlay("var(--hl-last)");
       if (view.selected === i) overlay("var(--hl-from)");
       if (view.check && view.check.has(i)) overlay("var(--check)");
@@ -45,7 +49,7 @@ const CCGBoard = (() => {
     if (board.col_labels.length === board.cols) {
       board.col_labels.forEach((t, col) => {
         const cc = flipped ? board.cols - 1 - col : col;
-        el("text", { x: M + cc * S + S / 2, y: board.rows * S + M - 4, "text-anchor": "middle", class: "label" }, svg).textContent = t;
+        el("text", { x: M + cc * S + S / 2, y: board.rows * S + M - 4 + pad, "text-anchor": "middle", class: "label" }, svg).textContent = t;
       });
     }
     if (board.row_labels.length === board.rows) {
@@ -72,6 +76,24 @@ const CCGBoard = (() => {
         }
       }
     }
+  }
+
+  // A layout where every cell's row + col has the same parity places hexagons on a doubled grid:
+  // a cell's neighbours are two rows up and down and one row and column diagonally. Such cells are
+  // drawn as hexagons that tile, coloured in three colours; every other layout as squares.
+  function staggered(board) {
+    const p = (c) => (c.row + c.col) % 2;
+    return board.cells.length > 1 && board.cells.every((c) => p(c) === p(board.cells[0]));
+  }
+  const HEX_FILLS = ["var(--light)", "var(--mid)", "var(--dark)"];
+  function hexColour(c) {
+    const r = (c.row - c.col) / 2; // axial coordinates (q = col)
+    return (((c.col - r) % 3) + 3) % 3;
+  }
+  function hexagon(cx, cy) {
+    const a = (2 * S) / 3;
+    return [[a, 0], [a / 2, S], [-a / 2, S], [-a, 0], [-a / 2, -S], [a / 2, -S]]
+      .map(([dx, dy]) => `${cx + dx},${cy + dy}`).join(" ");
   }
 
   // A piece: a disc in its colour with its letter (pawns too, so every kind reads the same way).
