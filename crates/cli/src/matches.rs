@@ -563,6 +563,10 @@ impl Score {
     pub fn elo(&self) -> (f64, f64) {
         let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
         let s = self.ratio();
+        if self.wins as f64 == self.n() || self.losses as f64 == self.n() {
+            // A clean sweep has no finite estimate: report the bound and an infinite margin.
+            return (elo(s), f64::INFINITY);
+        }
         let margin = 1.96 * (self.variance() / self.n().max(1.0)).sqrt();
         (elo(s), (elo((s + margin).min(0.999)) - elo((s - margin).max(0.001))) / 2.0)
     }

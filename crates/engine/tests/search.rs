@@ -118,3 +118,62 @@ proptest! {
         }
     }
 }
+
+/// A move of the side to move that ends the game in its favour, found by trying every move.
+fn winning_move(p: &Position) -> Option<ccg_core::Move> {
+    let us = p.side_to_move();
+    p.legal_moves().iter().copied().find(|&m| {
+        let mut q = p.clone();
+        q.make(m);
+        q.outcome().is_some_and(|o| o.winner == Some(us))
+    })
+}
+
+/// In every implemented game, positions with a win in one (checkmate, king capture, no moves
+/// left — whatever the game's rules say) are reached by letting a weak engine play a random
+/// mover; there the engine must see the forced win and play a winning move.
+#[test]
+fn finds_the_win_in_one_in_every_game() {
+    for g in implemented() {
+        let v = ccg_games::variant(g, &[]).unwrap();
+        let mut found = 0;
+        'games: for seed in 1..40u64 {
+            let mut p = Position::new(v.clone());
+            let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for ply in 0..400 {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let engine_side = ply % 2 == 0;
+                if engine_side {
+                    if winning_move(&p).is_some() {
+                        let r = analyse(&p, &Limits::depth(3));
+                        assert_eq!(r.mate_in, Some(1), "{g}: {} {r:?}", p.to_fen());
+                        let mut q = p.clone();
+                        q.make(r.best.unwrap());
+                        assert_eq!(
+                            q.outcome().and_then(|o| o.winner),
+                            Some(p.side_to_move()),
+                            "{g}: {}",
+                            p.to_fen()
+                        );
+                        found += 1;
+                        if found == 3 {
+                            break 'games;
+                        }
+                        continue 'games;
+                    }
+                    let m = best_move(&p, 1).unwrap();
+                    p.make(m);
+                } else {
+                    s ^= s << 13;
+                    s ^= s >> 7;
+                    s ^= s << 17;
+                    let moves = p.legal_moves();
+                    p.make(moves[(s % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(found > 0, "{g}: no position with a win in one reached");
+    }
+}

@@ -247,7 +247,7 @@ impl XBoard {
             "protover" => {
                 let ids = game_ids().join(",");
                 self.out.line(&format!(
-                    "feature myname=\"ccg {}\" variants=\"{ids}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 time=1 reuse=1 analyze=0 name=0 san=0 done=1",
+                    "feature myname=\"ccg {}\" variants=\"{ids}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 time=1 reuse=1 analyze=0 name=0 san=0 option=\"RuleOptions -string \" done=1",
                     env!("CARGO_PKG_VERSION")
                 ));
             }

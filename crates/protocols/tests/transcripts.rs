@@ -135,7 +135,7 @@ fn xboard_transcript() {
     golden(
         out,
         r#"
-        feature myname="ccg 0.1.0" variants="{ids}" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 time=1 reuse=1 analyze=0 name=0 san=0 done=1
+        feature myname="ccg 0.1.0" variants="{ids}" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 time=1 reuse=1 analyze=0 name=0 san=0 option="RuleOptions -string " done=1
         setup (PNB.Q.EAC.M.H..G..L..Kpnb.q.eac.m.h..g..l..k) 10x10+0_fairy lgmaqkamgl/hncebbecnh/pppppppppp/10/10/10/10/PPPPPPPPPP/HNCEBBECNH/LGMAKQAMGL w - - 0 1
         piece P& mWmFcFimfDimfNimfA
         piece H& DNA
