@@ -11,7 +11,11 @@ Protocol: one command per line on stdin, one answer line on stdout per command.
                                           (an empty line when there are none)
     perft <variant> <depth> <fsf-fen>  -> the number of leaf nodes at that depth
     fen <variant> <fsf-fen> ; <m1> <m2> ...
-                                       -> the FSF FEN after those moves (debugging aid)
+                                       -> the FSF FEN after those moves
+    end <variant> <fsf-fen> ; <m1> <m2> ...
+                                       -> whether the game is over after those moves (the
+                                          history counts: repetitions, perpetual check):
+                                          `none`, or `win` / `loss` / `draw` for the side to move
     quit                               -> exits
 
 Any failure is answered `error <text>` on one line; the process keeps running.
@@ -103,6 +107,21 @@ def main():
             return len(moves) if depth == 1 else 1
         return sum(perft(variant, fen, depth - 1, list(path) + [m]) for m in moves)
 
+    def game_end(variant, fen, moves):
+        """`none`, or the result for the side to move after `moves`: `win`, `loss` or `draw`."""
+        def word(value):
+            return "win" if value > 0 else "loss" if value < 0 else "draw"
+
+        ended, value = sf.is_immediate_game_end(variant, fen, moves)
+        if ended:
+            return word(value)
+        ended, value = sf.is_optional_game_end(variant, fen, moves)
+        if ended:
+            return word(value)
+        if not legal(variant, fen, moves):
+            return word(sf.game_result(variant, fen, moves))
+        return "none"
+
     print("ready pyffish " + ".".join(str(x) for x in sf.version()), flush=True)
     for line in sys.stdin:
         line = line.strip()
@@ -118,10 +137,14 @@ def main():
             elif cmd == "perft":
                 variant, depth, fen = rest.split(" ", 2)
                 out = str(perft(variant, fen, int(depth)))
+            elif cmd == "end":
+                variant, _, rest = rest.partition(" ")
+                fen, _, moves = rest.partition(";")
+                out = game_end(variant, fen.strip(), moves.split())
             elif cmd == "fen":
                 variant, _, rest = rest.partition(" ")
-                fen, _, moves = rest.partition(" ; ")
-                out = sf.get_fen(variant, fen, moves.split())
+                fen, _, moves = rest.partition(";")
+                out = sf.get_fen(variant, fen.strip(), moves.split())
             else:
                 out = f"error unknown command {cmd!r}"
         except Exception as exc:  # noqa: BLE001

@@ -286,6 +286,97 @@ fn shogi_drop_heavy_walks_agree_with_pyffish() {
     assert!(positions > 1000 && drop_mates > 0, "{positions} positions, {drop_mates} pawn-drop mates");
 }
 
+/// Our outcome in the oracle's words: `none`, or `win` / `loss` / `draw` for the side to move.
+fn outcome_word(pos: &Position) -> (&'static str, String) {
+    match pos.outcome() {
+        None => ("none", String::new()),
+        Some(o) => {
+            let word = match o.winner {
+                None => "draw",
+                Some(c) if c == pos.side_to_move() => "win",
+                Some(_) => "loss",
+            };
+            (word, format!("{:?}", o.reason))
+        }
+    }
+}
+
+/// Game ends with their history — fourfold repetition (draw), perpetual check (the checking
+/// side loses), checkmate, no legal move (loss) — against Fairy-Stockfish's, along walks that
+/// mostly undo the mover's previous move so that positions repeat. Without captures: see
+/// `shogi_outcomes_with_captures_agree_with_pyffish`.
+#[test]
+fn shogi_outcomes_agree_with_pyffish() {
+    outcome_walks(false);
+}
+
+/// The same with captures allowed. In shogi a capture is not irreversible (the piece comes back
+/// by a drop), so a position before a capture may repeat after it; ours counts repetitions only
+/// since the last capture or pawn move and misses such fourfold repetitions (reported on issue
+/// 3; first case: 1k7/9/9/9/9/9/9/8K/R8[] w - 0 1 and the moves in `special_rules.rs`).
+#[test]
+#[ignore = "disagreement reported on issue 3: repetitions across captures are not counted"]
+fn shogi_outcomes_with_captures_agree_with_pyffish() {
+    outcome_walks(true);
+}
+
+fn outcome_walks(captures: bool) {
+    let mut o = Oracle::start();
+    let mut rng = Rng(0x0e4d_5106);
+    let mut ends: std::collections::BTreeMap<String, usize> = Default::default();
+    for (id, start) in [
+        ("shogi", "1k7/9/9/9/9/9/9/8K/R8[] w - 0 1"),
+        ("shogi", "3gk4/9/9/9/9/9/9/9/3GK1R2[] w - 0 1"),
+        ("shogi1", "1n2k4/9/9/9/9/9/9/9/1N2K1R2[] w - 0 1"),
+        ("shogi", "k8/9/1G7/9/9/9/9/9/4K4[Pp] w - 0 1"),
+    ] {
+        let v = ccg_games::variant(id, &[]).unwrap();
+        let variant = fsf_variant(id);
+        let fsf_start = to_fsf_fen(start);
+        for game in 0..8 {
+            let mut pos = Position::from_fen(v.clone(), start).unwrap();
+            let mut path: Vec<String> = Vec::new();
+            let mut played: Vec<Move> = Vec::new();
+            for ply in 0..60 {
+                let (ours, reason) = outcome_word(&pos);
+                let theirs = o.game_end(variant, &fsf_start, &path);
+                assert_eq!(
+                    ours,
+                    theirs,
+                    "{id} from {start} game {game} ply {ply} after {}: ours {ours} {reason}, pyffish {theirs} \
+                     (position {})",
+                    path.join(" "),
+                    pos.to_fen()
+                );
+                if ours != "none" {
+                    *ends.entry(format!("{ours} {reason}")).or_default() += 1;
+                    break;
+                }
+                let all = pos.legal_moves();
+                let quiet: Vec<Move> = all.iter().copied().filter(|&m| !pos.is_capture(m)).collect();
+                let moves: &[Move] = if captures || quiet.is_empty() { &all } else { &quiet };
+                let undo = played.len().checked_sub(2).map(|i| played[i]).and_then(|prev| {
+                    moves.iter().copied().find(|m| {
+                        m.from == prev.to && m.to == prev.from && m.promotion.is_none() && !m.is_drop()
+                    })
+                });
+                let checks: Vec<Move> = moves.iter().copied().filter(|&m| pos.gives_check(m)).collect();
+                let m = match (undo, rng.below(4)) {
+                    (Some(u), 0..=2) => u,
+                    (_, 3) if !checks.is_empty() => checks[rng.below(checks.len())],
+                    _ => moves[rng.below(moves.len())],
+                };
+                path.push(pos.move_coord(m));
+                played.push(m);
+                pos.make(m);
+            }
+        }
+    }
+    eprintln!("game ends: {ends:?}");
+    let count = |k: &str| ends.iter().filter(|(e, _)| e.contains(k)).map(|(_, n)| n).sum::<usize>();
+    assert!(count("Repetition") > 0 && count("PerpetualCheck") > 0, "{ends:?}");
+}
+
 fn plan(id: &str) -> Plan {
     plans().into_iter().find(|p| p.id == id).unwrap()
 }

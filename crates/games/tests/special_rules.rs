@@ -585,3 +585,28 @@ fn king_in_hand_is_refused() {
         assert!(Position::from_fen(v.clone(), bad).is_err(), "{bad}");
     }
 }
+
+/// A capture is not irreversible in shogi (the piece comes back by a drop): the position after
+/// plies 6, 10, 42 and 46 of this game is the same (Kings h1 and b8, a Rook in Black's hand,
+/// White to move), so the game is drawn by fourfold repetition — Fairy-Stockfish agrees. Ours
+/// counts repetitions only since the last capture and plays on.
+#[test]
+#[ignore = "disagreement reported on issue 3: repetitions across captures are not counted"]
+fn shogi_repetition_counts_across_captures() {
+    let mut p = shogi("1k7/9/9/9/9/9/9/8K/R8[] w - 0 1");
+    let moves =
+        "a1a9 b9b8 a9a8+ b8a8 i2h1 a8b8 h1i2 b8a8 i2h1 a8b8 h1g2 R@g8 g2h1 g8g2+ h1g2 b8c7 g2h1 c7b8 \
+                 h1g2 b8c7 g2h1 c7b8 R@b4 b8a8 b4d4 a8b8 d4b4 b8c7 b4d4 c7b8 d4b4 b8c7 b4d4 c7b8 d4d8+ b8a7 \
+                 d8d4 a7b8 d4d8 b8a7 d8b8 a7b8 h1i1 b8a7 i1h1 a7b8";
+    let mut fens = Vec::new();
+    for m in moves.split_whitespace() {
+        let mv = p.parse_coord(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        p.make(mv);
+        fens.push(p.to_fen().split(' ').take(2).collect::<Vec<_>>().join(" "));
+    }
+    let last = fens.last().unwrap().clone();
+    let same: Vec<usize> = (0..fens.len()).filter(|&i| fens[i] == last).map(|i| i + 1).collect();
+    assert_eq!(same, vec![6, 10, 42, 46], "plies after which the final position stood");
+    let o = p.outcome().expect("fourfold repetition");
+    assert_eq!((o.winner, o.reason), (None, OutcomeReason::Repetition));
+}

@@ -97,6 +97,12 @@ impl Oracle {
     pub fn fen_after(&mut self, variant: &str, fsf_fen: &str, moves: &[String]) -> String {
         self.ask(&format!("fen {variant} {fsf_fen} ; {}", moves.join(" ")))
     }
+
+    /// Whether the game is over after `moves` from `fsf_fen` (the history counts): `none`, or
+    /// `win` / `loss` / `draw` for the side to move then.
+    pub fn game_end(&mut self, variant: &str, fsf_fen: &str, moves: &[String]) -> String {
+        self.ask(&format!("end {variant} {fsf_fen} ; {}", moves.join(" ")))
+    }
 }
 
 impl Drop for Oracle {
