@@ -312,10 +312,10 @@ fn shogi_outcomes_agree_with_pyffish() {
 
 /// The same with captures allowed. In shogi a capture is not irreversible (the piece comes back
 /// by a drop), so a position before a capture may repeat after it; ours counts repetitions only
-/// since the last capture or pawn move and misses such fourfold repetitions (reported on issue
-/// 3; first case: 1k7/9/9/9/9/9/9/8K/R8[] w - 0 1 and the moves in `special_rules.rs`).
+/// since the last capture or pawn move and misses such fourfold repetitions (first case found:
+/// `shogi_repetition_counts_across_captures` in `special_rules.rs`).
 #[test]
-#[ignore = "disagreement reported on issue 3: repetitions across captures are not counted"]
+#[ignore = "known disagreement with Decision 7 (fix pending in the core): repetitions across captures are not counted"]
 fn shogi_outcomes_with_captures_agree_with_pyffish() {
     outcome_walks(true);
 }

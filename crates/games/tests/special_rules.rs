@@ -578,7 +578,7 @@ fn bad_input_is_an_error_not_a_panic() {
 /// A King can never be captured, so a King in hand is an impossible position; it must be refused
 /// (today it is accepted and `K@a1` drops a second King).
 #[test]
-#[ignore = "disagreement reported on issue 3: a King in hand is accepted"]
+#[ignore = "known bug (fix pending in the core): a King in hand is accepted"]
 fn king_in_hand_is_refused() {
     let v = game("shogi", &[]);
     for bad in ["k8/9/9/9/9/9/P8/9/4K4[K] w - 0 1", "k8/9/9/9/9/9/P8/9/4K4[k] w - 0 1"] {
@@ -591,7 +591,7 @@ fn king_in_hand_is_refused() {
 /// White to move), so the game is drawn by fourfold repetition — Fairy-Stockfish agrees. Ours
 /// counts repetitions only since the last capture and plays on.
 #[test]
-#[ignore = "disagreement reported on issue 3: repetitions across captures are not counted"]
+#[ignore = "known disagreement with Decision 7 (fix pending in the core): repetitions across captures are not counted"]
 fn shogi_repetition_counts_across_captures() {
     let mut p = shogi("1k7/9/9/9/9/9/9/8K/R8[] w - 0 1");
     let moves =
