@@ -44,10 +44,15 @@ struct Counter(u64);
 
 impl Sink for Counter {
     fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color, blocked: u64) {
-        if v.kinds[kind as usize].promotion.is_empty() {
-            self.0 += targets.count() as u64;
-        } else {
+        let zone = v.promotion_cells[kind as usize][side.index()];
+        let leaving = zone.has(from) && v.kinds[kind as usize].promotion.iter().any(|z| z.on_leaving);
+        if leaving {
             for to in targets.iter() {
+                v.for_each_promotion(kind, side, from, to, blocked, |_| self.0 += 1);
+            }
+        } else {
+            self.0 += (targets & !zone).count() as u64;
+            for to in (targets & zone).iter() {
                 v.for_each_promotion(kind, side, from, to, blocked, |_| self.0 += 1);
             }
         }

@@ -192,6 +192,9 @@ pub struct Variant {
     pub notation_letters: bool,
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
+    /// Per kind and side: every cell where a move of it may promote (start cells included for
+    /// zones that promote on leaving) — lets move counting skip promotion handling elsewhere.
+    pub(crate) promotion_cells: Vec<[CellSet; 2]>,
 }
 
 impl std::fmt::Debug for Variant {
@@ -225,6 +228,17 @@ impl Variant {
             seen.insert(c);
         }
         let tables = Tables::build(&geometry, &kinds)?;
+        let promotion_cells = kinds
+            .iter()
+            .map(|k| {
+                let mut z = [CellSet::EMPTY; 2];
+                for p in &k.promotion {
+                    z[0] |= p.zone[0];
+                    z[1] |= p.zone[1];
+                }
+                z
+            })
+            .collect();
         let zobrist = Zobrist::new(geometry.len(), kinds.len());
         Ok(Variant {
             id: id.to_string(),
@@ -236,6 +250,7 @@ impl Variant {
             notation_letters: true,
             tables,
             zobrist,
+            promotion_cells,
         })
     }
 
