@@ -111,6 +111,31 @@ test("promotion chooser offers every choice and the optional stay", async () => 
   await context.close();
 });
 
+test("drop chooser: a piece in hand is dropped on a highlighted cell", async () => {
+  const post = async (body) => (await fetch(server.base + "/api/games", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  })).json();
+  // Modern Shogi's start with a Gold in White's hand.
+  const probe = await post({ game: "shogi", opponent: "human" });
+  const start = await (await fetch(server.base + "/api/games/" + probe.id)).json();
+  const g = await post({ game: "shogi", opponent: "engine", level: 1, fen: start.fen.replace("[]", "[G]") });
+  const context = await browser.newContext();
+  await context.addInitScript(([id, token]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([token])), [g.id, g.token]);
+  const page = await context.newPage();
+  await page.goto(server.base + g.url);
+  await page.locator('[data-hand="white"]', { hasText: "G×1" }).waitFor();
+  await page.click('#drops [data-drop="G"]');
+  const state = await (await fetch(server.base + "/api/games/" + g.id)).json();
+  const drop = state.legal.find((m) => m.drop === "G");
+  const cell = state.board.cells[drop.to].name;
+  await page.locator(`#board [data-target="${cell}"]`).waitFor();
+  await shot(page, "drop-chooser");
+  await clickCell(page, cell);
+  const moves = await waitMoves(page, 2);
+  assert.equal(moves[0].replace(/[+#]$/, ""), drop.text);
+  await context.close();
+});
+
 // Every implemented game (so every geometry that exists) is drawn from its layout and moved.
 // The list comes from the catalogue, so a game that lands is covered without editing this file.
 test("every implemented game: the board is drawn from its layout and takes a move", async (t) => {

@@ -59,6 +59,9 @@ impl IntoResponse for ApiError {
 
 type ApiResult<T> = Result<T, ApiError>;
 
+/// Games kept in memory before idle ones are dropped.
+const MAX_LIVE_GAMES: usize = 10_000;
+
 /// A JSON body whose every failure (too large, not JSON, wrong shape) is a JSON error answer.
 pub struct JsonBody<T>(pub T);
 
@@ -131,8 +134,18 @@ impl AppState {
         let loaded = self.db.read(move |c| db::load_game(c, &key)).await.map_err(ApiError::internal)?;
         let Some((row, moves)) = loaded else { return Err(ApiError::not_found(&format!("game {id:?}"))) };
         let game = Game::load(row, moves).map_err(ApiError::internal)?;
+        Ok(self.keep(game))
+    }
+
+    /// Puts a game among the live ones (unless a request loaded it meanwhile). Past
+    /// [`MAX_LIVE_GAMES`], games nobody is using are dropped: the store has them all.
+    fn keep(&self, game: Game) -> Arc<Mutex<Game>> {
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        Ok(games.entry(id.to_string()).or_insert_with(|| Arc::new(Mutex::new(game))).clone())
+        if games.len() >= MAX_LIVE_GAMES {
+            games.retain(|_, g| Arc::strong_count(g) > 1);
+        }
+        let id = game.row.id.clone();
+        games.entry(id).or_insert_with(|| Arc::new(Mutex::new(game))).clone()
     }
 
     /// Sends the public view to everyone watching the game.
@@ -330,7 +343,7 @@ pub async fn create_game(
     let game = Game::load(row, Vec::new()).map_err(ApiError::internal)?;
     schedule_engine(&state, &game);
     tracing::info!(game = id, variant = req.game, "created");
-    state.games.lock().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), Arc::new(Mutex::new(game)));
+    state.keep(game);
     let body = json!({
         "id": id,
         "color": me.name(),
@@ -613,7 +626,7 @@ pub async fn import(
     let (r, ms) = (row.clone(), moves.clone());
     state.db.write(move |c| db::insert_game(c, &r, &ms)).await.map_err(ApiError::internal)?;
     let game = Game::load(row, moves).map_err(ApiError::internal)?;
-    state.games.lock().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), Arc::new(Mutex::new(game)));
+    state.keep(game);
     let body = json!({ "id": id, "url": format!("/g/{id}"), "tokens": { "white": tw, "black": tb }, "moves": played.moves.len() });
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
