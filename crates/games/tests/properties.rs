@@ -5,9 +5,30 @@ use ccg_core::record::Record;
 use ccg_core::Position;
 use proptest::prelude::*;
 
+/// Every implemented game, with the rule options that change move generation.
+const GAMES: [(&str, Option<(&str, &str)>); 16] = [
+    ("mgc", None),
+    ("mgc", Some(("pawns", "forward"))),
+    ("mgc1", None),
+    ("mgc1", Some(("pawns", "forward"))),
+    ("mgc", Some(("king", "step"))),
+    ("guru", None),
+    ("guru", Some(("castling", "off"))),
+    ("avantgarde", None),
+    ("shogi", None),
+    ("shogi1", None),
+    ("cheskers", None),
+    ("cubic", None),
+    ("cubic-asym", None),
+    ("nihongi", None),
+    ("brilliant", None),
+    ("mgc", Some(("remove", "simple"))),
+];
+
 /// A position reached by playing the moves picked by `picks` (indices modulo the move count).
-fn reached(id: &str, forward: bool, picks: &[usize]) -> Position {
-    let opts = if forward { vec![("pawns".to_string(), "forward".to_string())] } else { vec![] };
+fn reached(game: usize, picks: &[usize]) -> Position {
+    let (id, opt) = GAMES[game % GAMES.len()];
+    let opts: Vec<(String, String)> = opt.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let mut pos = Position::new(ccg_games::variant(id, &opts).unwrap());
     for &p in picks {
         let moves = pos.legal_moves();
@@ -19,16 +40,16 @@ fn reached(id: &str, forward: bool, picks: &[usize]) -> Position {
     pos
 }
 
-fn game() -> impl Strategy<Value = (&'static str, bool, Vec<usize>)> {
-    (prop_oneof![Just("mgc"), Just("mgc1")], any::<bool>(), prop::collection::vec(any::<usize>(), 0..120))
+fn game() -> impl Strategy<Value = (usize, Vec<usize>)> {
+    (0..GAMES.len(), prop::collection::vec(any::<usize>(), 0..120))
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
-    fn make_unmake_restores_everything((id, fw, picks) in game()) {
-        let mut pos = reached(id, fw, &picks);
+    fn make_unmake_restores_everything((g, picks) in game()) {
+        let mut pos = reached(g, &picks);
         let fen = pos.to_fen();
         let hash = pos.hash();
         for &m in pos.legal_moves().iter() {
@@ -41,8 +62,8 @@ proptest! {
     }
 
     #[test]
-    fn position_strings_round_trip((id, fw, picks) in game()) {
-        let pos = reached(id, fw, &picks);
+    fn position_strings_round_trip((g, picks) in game()) {
+        let pos = reached(g, &picks);
         let fen = pos.to_fen();
         let again = Position::from_fen(pos.variant().clone(), &fen).unwrap();
         prop_assert_eq!(again.to_fen(), fen);
@@ -52,8 +73,8 @@ proptest! {
     }
 
     #[test]
-    fn notation_round_trips((id, fw, picks) in game()) {
-        let pos = reached(id, fw, &picks);
+    fn notation_round_trips((g, picks) in game()) {
+        let pos = reached(g, &picks);
         for &m in pos.legal_moves().iter() {
             let text = pos.move_text_marked(m);
             prop_assert_eq!(pos.parse_move(&text).unwrap().mv, m, "author's notation {}", text);
@@ -63,8 +84,8 @@ proptest! {
     }
 
     #[test]
-    fn parsers_never_panic(s in "\\PC{0,80}", (id, fw, picks) in game()) {
-        let pos = reached(id, fw, &picks);
+    fn parsers_never_panic(s in "\\PC{0,80}", (g, picks) in game()) {
+        let pos = reached(g, &picks);
         let _ = Position::from_fen(pos.variant().clone(), &s);
         let _ = pos.parse_move(&s);
         let _ = pos.parse_coord(&s);
@@ -75,8 +96,8 @@ proptest! {
     }
 
     #[test]
-    fn mangled_position_strings_never_panic((id, fw, picks) in game(), cut in any::<usize>(), insert in "[0-9kKpP'!/ wb-]{0,4}") {
-        let pos = reached(id, fw, &picks);
+    fn mangled_position_strings_never_panic((g, picks) in game(), cut in any::<usize>(), insert in "[0-9kKpP'!/ wb-]{0,4}") {
+        let pos = reached(g, &picks);
         let fen = pos.to_fen();
         let at = cut % (fen.len() + 1);
         let mangled = format!("{}{}{}", &fen[..at], insert, &fen[at..]);
