@@ -161,6 +161,12 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
                 .kind_by_token(ch, false)
                 .filter(|_| ch.is_ascii_alphabetic())
                 .ok_or_else(|| FenError::Hand(h.into(), format!("unknown piece {ch:?}")))?;
+            if v.kinds[kind as usize].royal {
+                return Err(FenError::Hand(
+                    h.into(),
+                    format!("a {} is never captured, so never in hand", v.kinds[kind as usize].name),
+                ));
+            }
             let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
             let n = &mut b.hands[color.index()][kind as usize];
             if *n as usize + 1 >= crate::zobrist::HAND_MAX {

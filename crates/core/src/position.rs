@@ -207,7 +207,13 @@ impl Position {
 
     /// Indices in the history of the earlier occurrences of the current position.
     fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
-        let span = (self.board.halfmove as usize).min(self.history.len());
+        // With drops nothing is irreversible (a taken piece can come back), so look at the
+        // whole game; otherwise only since the last capture or pawn move.
+        let span = if self.variant.rules.drops {
+            self.history.len()
+        } else {
+            (self.board.halfmove as usize).min(self.history.len())
+        };
         let start = self.history.len() - span;
         (start..self.history.len()).filter(move |&i| self.history[i].0 == self.board.hash)
     }
