@@ -53,6 +53,9 @@ test("mgc against the engine: click a move, see the reply, reload and see the sa
   // Still our seat: another move goes through.
   await clickMove(page, "e3", "e5");
   await waitMoves(page, 4);
+  // The engine's analysis of the position, on demand.
+  await page.click("#analyse");
+  await page.locator("#analysis", { hasText: "Best:" }).waitFor({ timeout: 30000 });
   await shot(page, "mgc-vs-engine-after-reload");
   await context.close();
 });

@@ -708,16 +708,17 @@ pub async fn catalogue() -> Json<Value> {
     Json(json!({ "games": games }))
 }
 
-#[derive(Deserialize)]
-pub struct ListQuery {
-    limit: Option<u32>,
-}
-
 pub async fn list_games(
     State(state): State<Arc<AppState>>,
-    Query(q): Query<ListQuery>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> ApiResult<Json<Value>> {
-    let limit = q.limit.unwrap_or(20).min(100);
+    let limit = match q.get("limit") {
+        None => 20,
+        Some(l) => l
+            .parse::<u32>()
+            .map_err(|_| ApiError::bad("bad_limit", format!("limit {l:?}: expected a number")))?
+            .min(100),
+    };
     let rows = state.db.read(move |c| db::recent_games(c, limit)).await.map_err(ApiError::internal)?;
     Ok(Json(json!({ "games": rows })))
 }

@@ -124,6 +124,10 @@ function render() {
   const offered = s.draw_offer && ui.mine.has(s.draw_offer === "white" ? "black" : "white") && !ui.mine.has(s.draw_offer);
   $("draw-offer").hidden = !(offered && s.status === "active");
 
+  // Analysis helps a review, a spectator or a game against the engine, never a game between people.
+  const vsPeople = ui.mine.size === 1 && opponentHuman;
+  $("analyse").disabled = s.status === "active" && vsPeople;
+
   const invite = localStorage.getItem("ccg:invite:" + s.id);
   const open = ["white", "black"].some((c) => s[c].kind === "human" && !s[c].seated);
   $("invite").hidden = !(invite && open);
@@ -299,6 +303,23 @@ async function init() {
   const drawAction = (action) => async () => {
     const [c] = [...ui.mine.keys()];
     try { setState(await call("POST", "/draw", { action }, ui.mine.get(c))); } catch (e) { showError(e); }
+  };
+  $("analyse").onclick = async () => {
+    const s = ui.state;
+    $("analysis").textContent = "thinking…";
+    try {
+      const res = await fetch("/api/analyse", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ game: s.game, options: s.options, fen: s.fen, depth: 8, movetime_ms: 1000 }) });
+      const a = await res.json();
+      if (!res.ok) throw new Error(a.message);
+      const score = a.mate_in !== null ? `mate in ${Math.abs(a.mate_in)}${a.mate_in < 0 ? " against" : ""}`
+        : `${(a.score_cp / 100).toFixed(2)} pawns`;
+      $("analysis").textContent = a.best
+        ? `Best: ${a.best.text} (${score} for ${s.side_to_move}, depth ${a.depth}) — ${a.pv.join(" ")}` : "no legal move";
+    } catch (e) {
+      $("analysis").textContent = "";
+      showError(e);
+    }
   };
   $("offer-draw").onclick = drawAction("offer");
   $("accept-draw").onclick = drawAction("accept");
