@@ -315,7 +315,6 @@ fn shogi_outcomes_agree_with_pyffish() {
 /// since the last capture or pawn move and misses such fourfold repetitions (first case found:
 /// `shogi_repetition_counts_across_captures` in `special_rules.rs`).
 #[test]
-#[ignore = "known disagreement with Decision 7 (fix pending in the core): repetitions across captures are not counted"]
 fn shogi_outcomes_with_captures_agree_with_pyffish() {
     outcome_walks(true);
 }
@@ -377,6 +376,36 @@ fn outcome_walks(captures: bool) {
     assert!(count("Repetition") > 0 && count("PerpetualCheck") > 0, "{ends:?}");
 }
 
+/// Long walks (tens of thousands of pyffish queries): minutes, so not part of the default suite:
+/// `cargo test -p ccg-games --test pyffish_diff long_walks -- --ignored`.
+#[test]
+#[ignore = "slow: minutes of pyffish queries"]
+fn long_walks_agree_with_pyffish() {
+    let mut o = Oracle::start();
+    for (n, p) in plans().into_iter().enumerate() {
+        let v = ccg_games::variant(p.id, &p.options).unwrap();
+        let mut rng = Rng(0x10_0000 + n as u64);
+        for game in 0..40 {
+            let mut pos = Position::new(v.clone());
+            for ply in 0..200 {
+                compare(&mut o, fsf_variant(p.id), &pos, &format!("{} long game {game} ply {ply}", p.id));
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    for (id, start) in [
+        ("shogi", "4k4/9/9/9/9/9/9/9/4K4[RBGGHHPPPPrbgghhpppp] w - 0 1"),
+        ("shogi1", "4k4/9/9/9/9/9/9/9/4K4[RBGGNNPPPPrbggnnpppp] w - 0 1"),
+    ] {
+        drop_heavy_walks(&mut o, id, start, 60, 80, 0x20_0000);
+    }
+    eprintln!("{} oracle queries", o.queries);
+}
+
 fn plan(id: &str) -> Plan {
     plans().into_iter().find(|p| p.id == id).unwrap()
 }
@@ -408,7 +437,9 @@ fn guru_reference_agrees_with_pyffish() {
     let mut o = Oracle::start();
     let start = reference::RefPos::from_fen(reference::start_fen(reference::Game::Guru)).unwrap();
     let fsf = to_fsf_fen(&start.to_fen());
-    for depth in 1..=3 {
+    // Depth 3 (31822) is compared in guru_castling_off_agrees_with_pyffish and in
+    // guru_avantgarde_reference.rs, so the reference's is compared with pyffish's at depth 2.
+    for depth in 1..=2 {
         assert_eq!(start.perft(&rules, depth), o.perft("guru", depth, &fsf), "perft {depth}");
     }
     let mut rng = Rng(0x6075_7e57);
