@@ -6,8 +6,8 @@
 //!   highest), separated by `/`; in each row the cells from left to right. A number is that many
 //!   empty cells (`10` on 10-file boards). A piece is its letter, upper case for White and lower case
 //!   for Black, followed by optional marks:
-//!   `'` — the piece has moved (only on kinds with a first-move right, e.g. MGC pawns; an unmarked
-//!   one still has the right), `!` — the royal piece has been checked (only on kinds with a jump
+//!   `'` — the piece has moved (only on kinds with a first-move right or castling, e.g. MGC pawns;
+//!   an unmarked one on its start cell still has the right; away from it, it has moved), `!` — the royal piece has been checked (only on kinds with a jump
 //!   right; an unmarked one still has it).
 //!   A promoted piece (shogi) has a `+` before its letter. In drop games the pieces in hand follow
 //!   the board in brackets, crazyhouse style: `…/R1K5R[PPb]`, `[]` when both hands are empty.
@@ -135,7 +135,8 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
                 }
                 k += 1;
             }
-            if pk.tracks_moved() && !moved {
+            // A piece away from its start cell has moved, marked or not.
+            if pk.tracks_moved() && !moved && v.setup.contains(&(cell, Piece::new(color, kind))) {
                 virgin.insert(cell);
             }
             if was_checked {

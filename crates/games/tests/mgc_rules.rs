@@ -74,18 +74,21 @@ fn other_misprints_are_named() {
 #[test]
 fn pawn_moves_in_all_directions_and_first_leap() {
     let v = mgc();
-    let pos = Position::from_fen(v.clone(), "5k4/10/10/10/10/4P4K/10/10/10/10 w - 0 1").unwrap();
-    // 8 steps + 7 forward leaps (e6 row +2 and c5/g5), nothing captures.
-    let m = moves_from(&pos, "e5");
+    // On its start cell e3: 8 steps + 7 forward leaps (rank 5 c-g, and c4, g4), no capture.
+    let pos = Position::from_fen(v.clone(), "5k4/10/10/10/10/10/10/4P4K/10/10 w - 0 1").unwrap();
+    let m = moves_from(&pos, "e3");
     assert_eq!(m.len(), 15, "{m:?}");
     assert!(
-        m.contains(&"e5-e4".to_string())
-            && m.contains(&"e5-c6".to_string())
-            && m.contains(&"e5-g7".to_string())
+        m.contains(&"e3-e2".to_string())
+            && m.contains(&"e3-c4".to_string())
+            && m.contains(&"e3-g5".to_string())
     );
-    // Once moved, no leap.
-    let pos = Position::from_fen(v.clone(), "5k4/10/10/10/10/4P'4K/10/10/10/10 w - 0 1").unwrap();
+    // Once moved (marked, or standing away from its start cell), no leap.
+    let pos = Position::from_fen(v.clone(), "5k4/10/10/10/10/10/10/4P'4K/10/10 w - 0 1").unwrap();
+    assert_eq!(moves_from(&pos, "e3").len(), 8);
+    let pos = Position::from_fen(v.clone(), "5k4/10/10/10/10/4P4K/10/10/10/10 w - 0 1").unwrap();
     assert_eq!(moves_from(&pos, "e5").len(), 8);
+    assert!(pos.to_fen().contains("P'"));
     // pawns=forward: no backward steps.
     let fw = ccg_games::variant("mgc", &[("pawns".into(), "forward".into())]).unwrap();
     let pos = Position::from_fen(fw, "5k4/10/10/10/10/4P'4K/10/10/10/10 w - 0 1").unwrap();
