@@ -61,3 +61,38 @@ impl EnginePool {
         self.run(f).await.ok_or(Busy)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn runs_one_job_per_worker_and_refuses_past_the_queue_limit() {
+        let pool = Arc::new(EnginePool::new(1, 2));
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let rx = Arc::new(std::sync::Mutex::new(rx));
+        // One job holds the only worker until released; two more wait in the queue.
+        let mut held = Vec::new();
+        for _ in 0..3 {
+            let (pool, rx) = (pool.clone(), rx.clone());
+            held.push(tokio::spawn(async move {
+                pool.run(move || {
+                    let _ = rx.lock().unwrap().recv();
+                })
+                .await
+            }));
+        }
+        while pool.waiting.load(Ordering::Relaxed) < 2 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert!(pool.try_run(|| ()).await.is_err(), "a full queue refuses analysis");
+        for _ in 0..3 {
+            tx.send(()).unwrap();
+        }
+        for h in held {
+            assert!(h.await.unwrap().is_some());
+        }
+        assert!(pool.try_run(|| 7).await.is_ok_and(|v| v == 7));
+    }
+}
