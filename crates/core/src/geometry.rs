@@ -183,10 +183,8 @@ impl Geometry {
         let layout =
             Layout { rows, cols, place: cells.iter().map(|c| c.place).collect(), col_labels, row_labels };
         let mut forward = [[0i8; 4], [0i8; 4]];
-        for axis in 0..dims {
-            forward[0][axis] = 1;
-            forward[1][axis] = -1;
-        }
+        forward[0][..dims].fill(1);
+        forward[1][..dims].fill(-1);
         Geometry::build(description.to_string(), cells, dirs, families, forward, grid, layout)
     }
 

@@ -264,9 +264,7 @@ impl Board {
             let probe_all = self.in_check.any() || v.rules.royal == Royal::Check && kind.drop.no_mate;
             for to in t.iter() {
                 let m = Move { from: to, to, promotion: None, special: Special::Drop(k as Kind) };
-                if !probe_all {
-                    sink.one(m);
-                } else if scratch.get_or_insert_with(|| self.clone()).is_legal_probe(v, m) {
+                if !probe_all || scratch.get_or_insert_with(|| self.clone()).is_legal_probe(v, m) {
                     sink.one(m);
                 }
             }

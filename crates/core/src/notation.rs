@@ -182,7 +182,7 @@ impl Position {
                 _ => via.is_empty(),
             })
             .collect();
-        let capture_written = w.seps.iter().any(|&s| s == ':');
+        let capture_written = w.seps.contains(&':');
         let Some(first) = same_path.first() else {
             let why = if capture_written && via.is_empty() && self.piece_at(to).is_none() {
                 format!("{to_name} is empty, so this is no capture")
