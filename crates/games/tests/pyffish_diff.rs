@@ -303,19 +303,11 @@ fn outcome_word(pos: &Position) -> (&'static str, String) {
 
 /// Game ends with their history — fourfold repetition (draw), perpetual check (the checking
 /// side loses), checkmate, no legal move (loss) — against Fairy-Stockfish's, along walks that
-/// mostly undo the mover's previous move so that positions repeat. Without captures: see
-/// `shogi_outcomes_with_captures_agree_with_pyffish`.
+/// mostly undo the mover's previous move so that positions repeat. Captures included: in shogi
+/// they are not irreversible (the piece comes back by a drop), so a position from before a
+/// capture may repeat after it (`shogi_repetition_counts_across_captures` in special_rules.rs).
 #[test]
 fn shogi_outcomes_agree_with_pyffish() {
-    outcome_walks(false);
-}
-
-/// The same with captures allowed. In shogi a capture is not irreversible (the piece comes back
-/// by a drop), so a position before a capture may repeat after it; ours counts repetitions only
-/// since the last capture or pawn move and misses such fourfold repetitions (first case found:
-/// `shogi_repetition_counts_across_captures` in `special_rules.rs`).
-#[test]
-fn shogi_outcomes_with_captures_agree_with_pyffish() {
     outcome_walks(true);
 }
 

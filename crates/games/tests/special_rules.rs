@@ -575,10 +575,9 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(Position::from_fen(g, "5k4/10/10/10/10/10/10/10/10/4K5 w z3 0 1").is_err());
 }
 
-/// A King can never be captured, so a King in hand is an impossible position; it must be refused
-/// (today it is accepted and `K@a1` drops a second King).
+/// A King can never be captured, so a King in hand is an impossible position and is refused (it
+/// was once accepted, and `K@a1` dropped a second King).
 #[test]
-#[ignore = "known bug (fix pending in the core): a King in hand is accepted"]
 fn king_in_hand_is_refused() {
     let v = game("shogi", &[]);
     for bad in ["k8/9/9/9/9/9/P8/9/4K4[K] w - 0 1", "k8/9/9/9/9/9/P8/9/4K4[k] w - 0 1"] {
@@ -588,10 +587,9 @@ fn king_in_hand_is_refused() {
 
 /// A capture is not irreversible in shogi (the piece comes back by a drop): the position after
 /// plies 6, 10, 42 and 46 of this game is the same (Kings h1 and b8, a Rook in Black's hand,
-/// White to move), so the game is drawn by fourfold repetition — Fairy-Stockfish agrees. Ours
-/// counts repetitions only since the last capture and plays on.
+/// White to move), so the game is drawn by fourfold repetition, as Fairy-Stockfish says too
+/// (found by the pyffish cross-check when ours counted only since the last capture).
 #[test]
-#[ignore = "known disagreement with Decision 7 (fix pending in the core): repetitions across captures are not counted"]
 fn shogi_repetition_counts_across_captures() {
     let mut p = shogi("1k7/9/9/9/9/9/9/8K/R8[] w - 0 1");
     let moves =
