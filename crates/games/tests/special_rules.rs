@@ -608,3 +608,33 @@ fn shogi_repetition_counts_across_captures() {
     let o = p.outcome().expect("fourfold repetition");
     assert_eq!((o.winner, o.reason), (None, OutcomeReason::Repetition));
 }
+
+/// Chess Guru and Avant-garde keep the chess endings (Decision 12): stalemate, threefold
+/// repetition (the has-moved and has-been-checked flags are part of the position) and fifty moves
+/// by each side draw; checkmate wins.
+#[test]
+fn guru_and_avantgarde_game_ends() {
+    // Stalemate: Black's King a10 has no move and is not in check.
+    let p = guru("k9/2Q7/1K8/10/10/10/10/10/10/10 b - 0 1");
+    assert!(!p.in_check() && p.legal_moves().is_empty());
+    let o = p.outcome().expect("stalemate");
+    assert_eq!((o.winner, o.reason), (None, OutcomeReason::Stalemate));
+    // Checkmate.
+    let mut p = guru("k9/2Q7/1K8/10/10/10/10/10/10/10 w - 0 1");
+    play(&mut p, "Qc9-b9");
+    let o = p.outcome().expect("checkmate");
+    assert_eq!((o.winner, o.reason), (Some(Color::White), OutcomeReason::Checkmate));
+    // Threefold repetition: the first King moves change the flags, so the start is not repeated.
+    let mut p = ag("4k5/10/10/10/10/10/10/10/10/4K5 w - 0 1");
+    play_all(&mut p, "Ke1-d1 Ke10-d10 Kd1-e1 Kd10-e10 Ke1-d1 Ke10-d10 Kd1-e1 Kd10-e10");
+    assert_eq!(p.outcome(), None, "the position after ply 4 has stood twice");
+    play_all(&mut p, "Ke1-d1 Ke10-d10 Kd1-e1 Kd10-e10");
+    let o = p.outcome().expect("threefold repetition");
+    assert_eq!((o.winner, o.reason), (None, OutcomeReason::Repetition));
+    // Fifty moves by each side without a capture or pawn move.
+    let mut p = guru("5k4/10/10/10/10/10/10/10/10/4K5 w - 99 80");
+    assert_eq!(p.outcome(), None);
+    play(&mut p, "Ke1-e2");
+    let o = p.outcome().expect("fifty moves");
+    assert_eq!((o.winner, o.reason), (None, OutcomeReason::FiftyMoves));
+}
