@@ -206,11 +206,16 @@ async fn commit(
 /// Plays `m` (legal in `g.pos`) for the side to move: stores it, ends the game if it is over,
 /// and starts the engine's reply if the engine is next.
 async fn play(state: &Arc<AppState>, g: &mut Game, m: Move) -> ApiResult<()> {
+    let now = db::now_ms();
+    if flag_fell(g, now) {
+        lose_on_time(state, g).await?;
+        return Err(ApiError::conflict("time_over", "your time ran out: the game is lost on time"));
+    }
     let row = MoveRow {
         ply: g.moves.len() as u32 + 1,
         coord: g.pos.move_coord(m),
         text: g.pos.move_text_marked(m),
-        at: db::now_ms(),
+        at: now,
     };
     let mut after = g.pos.clone();
     after.make(m);
@@ -223,7 +228,41 @@ async fn play(state: &Arc<AppState>, g: &mut Game, m: Move) -> ApiResult<()> {
     }
     commit(state, g, Some((m, row)), update).await?;
     schedule_engine(state, g);
+    schedule_flag(state, g);
     Ok(())
+}
+
+/// Whether the clock of the side to move has run out.
+fn flag_fell(g: &Game, now: i64) -> bool {
+    g.clock(now).is_some_and(|c| c.running.is_some_and(|s| c.left[s.index()] < 0))
+}
+
+/// Ends the game: the side to move lost on time.
+async fn lose_on_time(state: &AppState, g: &mut Game) -> ApiResult<()> {
+    let mut u = update_of(g);
+    u.status = "over".into();
+    u.result = Some(result_token(Some(g.pos.side_to_move().other())).into());
+    u.reason = Some("time".into());
+    u.draw_offer = None;
+    commit(state, g, None, u).await
+}
+
+/// Wakes up when the running clock would run out, and ends the game if nobody moved meanwhile.
+pub fn schedule_flag(state: &Arc<AppState>, g: &Game) {
+    let Some(clock) = g.clock(db::now_ms()) else { return };
+    let Some(side) = clock.running else { return };
+    let wait = Duration::from_millis(clock.left[side.index()].max(0) as u64 + 20);
+    let (state, id, ply) = (state.clone(), g.row.id.clone(), g.moves.len());
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        let Ok(game) = state.game(&id).await else { return };
+        let mut g = game.lock().await;
+        if g.moves.len() == ply && !g.is_over() && flag_fell(&g, db::now_ms()) {
+            if let Err(e) = lose_on_time(&state, &mut g).await {
+                tracing::warn!(game = id, "cannot end the game on time: {}", e.message);
+            }
+        }
+    });
 }
 
 /// Starts the engine's move if it owes one.
@@ -270,6 +309,18 @@ pub struct CreateGame {
     color: Option<String>,
     /// Start position string (default: the game's initial position).
     fen: Option<String>,
+    /// Time control; none for a correspondence game.
+    clock: Option<ClockSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    /// Initial time of each side, in seconds (1..=86400).
+    initial_s: u32,
+    /// Added after each move, in seconds (0..=3600).
+    #[serde(default)]
+    increment_s: u32,
 }
 
 /// Builds the variant of a game id and options, with 4xx errors for what the client got wrong.
@@ -317,6 +368,13 @@ pub async fn create_game(
         },
         o => return Err(ApiError::bad("bad_opponent", format!("opponent {o:?}: expected engine or human"))),
     };
+    let clock = match &req.clock {
+        None => None,
+        Some(c) if (1..=86_400).contains(&c.initial_s) && c.increment_s <= 3600 => {
+            Some((c.initial_s as i64 * 1000, c.increment_s as i64 * 1000))
+        }
+        Some(_) => return Err(ApiError::bad("bad_clock", "clock: initial_s 1..86400, increment_s 0..3600")),
+    };
     let (id, token) = (random_id(10)?, random_id(24)?);
     let invite = if other == Seat::Human { Some(random_id(16)?) } else { None };
     let mut seats = [String::new(), String::new()];
@@ -337,6 +395,7 @@ pub async fn create_game(
         reason: None,
         draw_offer: None,
         created_at: db::now_ms(),
+        clock,
     };
     let stored = row.clone();
     state.db.write(move |c| db::insert_game(c, &stored, &[])).await.map_err(ApiError::internal)?;
@@ -622,6 +681,7 @@ pub async fn import(
         reason,
         draw_offer: None,
         created_at: now,
+        clock: None,
     };
     let (r, ms) = (row.clone(), moves.clone());
     state.db.write(move |c| db::insert_game(c, &r, &ms)).await.map_err(ApiError::internal)?;

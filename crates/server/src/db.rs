@@ -36,6 +36,9 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, ply)
     );
     CREATE INDEX games_status ON games(status);",
+    // 2: time controls (NULL: a correspondence game without clocks).
+    "ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER;
+    ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER;",
 ];
 
 /// A stored game's row (moves are read separately).
@@ -54,6 +57,8 @@ pub struct GameRow {
     pub reason: Option<String>,
     pub draw_offer: Option<String>,
     pub created_at: i64,
+    /// Time control: initial time and increment per move, in milliseconds.
+    pub clock: Option<(i64, i64)>,
 }
 
 #[derive(Clone, Debug)]
@@ -198,8 +203,9 @@ pub fn schema_version() -> usize {
 pub fn insert_game(c: &Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::Result<()> {
     c.execute(
         "INSERT INTO games (id, game, options, start_fen, white, black, white_token, black_token,
-            invite, status, result, reason, draw_offer, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+            invite, status, result, reason, draw_offer, created_at, updated_at, clock_initial_ms,
+            clock_increment_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16)",
         params![
             g.id,
             g.game,
@@ -214,7 +220,9 @@ pub fn insert_game(c: &Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::
             g.result,
             g.reason,
             g.draw_offer,
-            g.created_at
+            g.created_at,
+            g.clock.map(|c| c.0),
+            g.clock.map(|c| c.1)
         ],
     )?;
     for m in moves {
@@ -258,7 +266,8 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
     let row = c
         .query_row(
             "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
-                status, result, reason, draw_offer, created_at FROM games WHERE id = ?1",
+                status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms
+             FROM games WHERE id = ?1",
             [id],
             |r| {
                 let options: String = r.get(2)?;
@@ -275,6 +284,10 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
                     reason: r.get(11)?,
                     draw_offer: r.get(12)?,
                     created_at: r.get(13)?,
+                    clock: match (r.get(14)?, r.get(15)?) {
+                        (Some(a), Some(b)) => Some((a, b)),
+                        _ => None,
+                    },
                 })
             },
         )
@@ -289,10 +302,12 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
     Ok(Some((row, moves)))
 }
 
-/// Ids of unfinished games with an engine seat: after a restart the engine may owe a reply.
-pub fn engine_games_in_play(c: &Connection) -> rusqlite::Result<Vec<String>> {
+/// Ids of unfinished games that need the server after a restart: the engine may owe a reply,
+/// or a clock may run out.
+pub fn games_to_resume(c: &Connection) -> rusqlite::Result<Vec<String>> {
     let mut st = c.prepare(
-        "SELECT id FROM games WHERE status = 'active' AND (white LIKE 'engine%' OR black LIKE 'engine%')",
+        "SELECT id FROM games WHERE status = 'active'
+            AND (white LIKE 'engine%' OR black LIKE 'engine%' OR clock_initial_ms IS NOT NULL)",
     )?;
     let ids = st.query_map([], |r| r.get(0))?.collect();
     ids

@@ -19,6 +19,14 @@ pub struct Game {
     pub cached: Option<Value>,
 }
 
+/// The state of a game's clocks (see [`Game::clock`]).
+pub struct Clock {
+    pub initial: i64,
+    pub increment: i64,
+    pub left: [i64; 2],
+    pub running: Option<Color>,
+}
+
 /// Who sits on a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {
@@ -141,6 +149,17 @@ impl Game {
         }
         let mut v = self.cached.clone().unwrap_or_default();
         v["you"] = json!(you.map(Color::name));
+        // Clocks run between changes, so they are computed afresh for every answer.
+        v["clock"] = match self.clock(crate::db::now_ms()) {
+            None => Value::Null,
+            Some(c) => json!({
+                "initial_ms": c.initial,
+                "increment_ms": c.increment,
+                "white_ms": c.left[0],
+                "black_ms": c.left[1],
+                "running": c.running.map(Color::name),
+            }),
+        };
         v
     }
 
@@ -197,6 +216,32 @@ impl Game {
             },
             "last": self.last.map(|m| json!({ "from": m.from, "to": m.to })),
         })
+    }
+
+    /// The clocks at time `now` (ms): time left of White and Black, and whose clock runs. Each
+    /// side's first move is free (its clock starts after both have moved); every later move
+    /// costs the time since the previous move and earns the increment.
+    pub fn clock(&self, now: i64) -> Option<Clock> {
+        let (initial, increment) = self.row.clock?;
+        let mut left = [initial, initial];
+        let first = self.start.side_to_move();
+        let mut prev = self.row.created_at;
+        for (i, m) in self.moves.iter().enumerate() {
+            let side = if i % 2 == 0 { first } else { first.other() }.index();
+            if i >= 2 {
+                left[side] += increment - (m.at - prev);
+            }
+            prev = m.at;
+        }
+        let stm = self.pos.side_to_move();
+        let running = (!self.is_over() && self.moves.len() >= 2).then_some(stm);
+        if let Some(s) = running {
+            left[s.index()] -= now - prev;
+        }
+        if self.row.reason.as_deref() == Some("time") {
+            left[stm.index()] = 0;
+        }
+        Some(Clock { initial, increment, left, running })
     }
 
     /// The seat an invite is for: a human seat nobody has taken yet.

@@ -66,7 +66,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .with_state(state)
 }
 
-/// Opens the store, resumes engine games owed a move, and builds the state.
+/// Opens the store, resumes engine games owed a move and running clocks, and builds the state.
 pub async fn open(db_path: &std::path::Path) -> anyhow::Result<Arc<AppState>> {
     let db = db::Db::open(db_path)?;
     let state = Arc::new(AppState {
@@ -75,10 +75,14 @@ pub async fn open(db_path: &std::path::Path) -> anyhow::Result<Arc<AppState>> {
         channels: Mutex::new(HashMap::new()),
         pool: pool::EnginePool::from_cpus(),
     });
-    let ids = state.db.read(db::engine_games_in_play).await?;
+    let ids = state.db.read(db::games_to_resume).await?;
     for id in ids {
         match state.game(&id).await {
-            Ok(g) => api::schedule_engine(&state, &*g.lock().await),
+            Ok(g) => {
+                let g = g.lock().await;
+                api::schedule_engine(&state, &g);
+                api::schedule_flag(&state, &g);
+            }
             Err(e) => tracing::warn!(game = id, "cannot resume: {}", e.message),
         }
     }

@@ -248,3 +248,62 @@ fn migrations_are_versioned_and_idempotent() {
     let v: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
     assert_eq!(v as usize, ccg_server::db::schema_version());
 }
+
+#[test]
+fn clocks_run_after_both_first_moves_and_the_flag_falls() {
+    let s = Server::start();
+    let (id, white, invite) =
+        s.create(r#"{"game":"mgc","opponent":"human","clock":{"initial_s":1,"increment_s":0}}"#);
+    let code = invite.unwrap().split("invite=").nth(1).unwrap().to_string();
+    let (_, j) = s.post(&format!("/api/games/{id}/join"), None, &json!({ "invite": code }).to_string());
+    let black = j["token"].as_str().unwrap().to_string();
+    let moves = format!("/api/games/{id}/moves");
+    assert_eq!(
+        s.post("/api/games", None, r#"{"game":"mgc","opponent":"human","clock":{"initial_s":0}}"#).0,
+        400
+    );
+    // First moves are free, however slow.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    assert_eq!(s.post(&moves, Some(&white), r#"{"move":"f3-f5"}"#).0, 200);
+    let (st, v) = s.post(&moves, Some(&black), r#"{"move":"f8-f6"}"#);
+    assert_eq!(st, 200);
+    assert_eq!(v["clock"]["running"], "white");
+    assert!(v["clock"]["white_ms"].as_i64().unwrap() > 900);
+    // Now White's second runs out and the server ends the game by itself.
+    let v = s.wait_for(&id, |v| v["status"] == "over");
+    assert_eq!((v["result"].as_str(), v["reason"].as_str()), (Some("0:1"), Some("time")));
+    assert_eq!(v["clock"]["white_ms"], 0);
+    assert_eq!(s.post(&moves, Some(&white), r#"{"move":"e3-e5"}"#).0, 409);
+}
+
+#[test]
+fn a_version_1_database_is_migrated_and_its_games_still_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("old.sqlite");
+    {
+        // The schema as migration 1 left it, with one game in it.
+        let c = rusqlite::Connection::open(&db).unwrap();
+        c.execute_batch(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+                start_fen TEXT, white TEXT NOT NULL, black TEXT NOT NULL, white_token TEXT,
+                black_token TEXT, invite TEXT, status TEXT NOT NULL, result TEXT, reason TEXT,
+                draw_offer TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+             CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,
+                coord TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
+             CREATE INDEX games_status ON games(status);
+             INSERT INTO games VALUES ('old1', 'mgc', '[]', NULL, 'human', 'human', 'tw', 'tb', NULL,
+                'active', NULL, NULL, NULL, 0, 0);
+             INSERT INTO moves VALUES ('old1', 1, 'f3f5', 'f3-f5', 0);
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+    }
+    let s = Server::start_on(dir, db);
+    let (st, v) = s.get("/api/games/old1", Some("tb"));
+    assert_eq!(st, 200, "{v}");
+    assert_eq!((v["ply"].as_u64(), v["you"].as_str(), &v["clock"]), (Some(1), Some("black"), &Value::Null));
+    assert_eq!(s.post("/api/games/old1/moves", Some("tb"), r#"{"move":"f8-f6"}"#).0, 200);
+    let c = rusqlite::Connection::open(&s.db).unwrap();
+    let version: i64 = c.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version as usize, ccg_server::db::schema_version());
+}
