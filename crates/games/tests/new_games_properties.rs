@@ -4,6 +4,7 @@
 //! reached by random play; mangled position strings and arbitrary move text never panic, and
 //! whatever parses is a consistent position.
 
+use ccg_core::record::Record;
 use ccg_core::Position;
 use proptest::prelude::*;
 
@@ -76,6 +77,36 @@ proptest! {
             let coord = pos.move_coord(m);
             prop_assert_eq!(pos.parse_coord(&coord), Ok(m), "coordinates {} in {}", coord, pos.to_fen());
         }
+    }
+
+    #[test]
+    fn records_round_trip((g, picks) in game()) {
+        // A random game, written in the author's notation, read and replayed.
+        let (id, opt) = GAMES[g];
+        let opts: Vec<(String, String)> = opt.split_once('=').map(|(k, v)| (k.into(), v.into())).into_iter().collect();
+        let v = ccg_games::variant(id, &opts).unwrap();
+        let mut pos = Position::new(v.clone());
+        let mut text = format!("[Game \"{id}\"]\n\n");
+        for (i, &p) in picks.iter().enumerate() {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let m = moves[p % moves.len()];
+            if i % 2 == 0 {
+                text += &format!("{}. ", i / 2 + 1);
+            }
+            text += &pos.move_text_marked(m);
+            text.push(' ');
+            pos.make(m);
+        }
+        text += "*\n";
+        let rec = Record::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
+        let again = Record::parse(&rec.to_text()).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        prop_assert_eq!(again.moves.len(), rec.moves.len());
+        let r = ccg_core::record::replay(v, &rec).map_err(|(e, _)| TestCaseError::fail(format!("{e}: {text}")))?;
+        prop_assert_eq!(r.position.to_fen(), pos.to_fen());
+        prop_assert!(r.moves.iter().all(|m| m.check_mark_agrees), "{}", text);
     }
 
     #[test]
