@@ -64,7 +64,7 @@ test("human vs human in two browser contexts, by drag and by click, with live up
   const alice = await browser.newContext({ viewport: { width: 1100, height: 850 } });
   const bob = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const a = await alice.newPage();
-  await startFromLobby(a, server.base, { game: "mgc", opponent: "human" });
+  await startFromLobby(a, server.base, { game: "mgc", opponent: "human", clock: "300+3" });
   const invite = await a.inputValue("#invite-link");
   assert.match(invite, /\/g\/[a-z0-9]+\?invite=/);
   const b = await bob.newPage();
@@ -78,6 +78,11 @@ test("human vs human in two browser contexts, by drag and by click, with live up
   await clickMove(b, "f8", "f6");
   await waitMoves(a, 2);
   assert.deepEqual(await moveTexts(a), ["f3-f5", "f8-f6"]);
+  // Both have moved: White's 5-minute clock runs, on both screens.
+  for (const p of [a, b]) {
+    await p.waitForFunction(() => /^4:[0-5]\d$/.test(document.querySelector('[data-clock="white"]')?.textContent || ""));
+    assert.match(await p.locator('[data-clock="black"]').textContent(), /^5:0[0-3]$/);
+  }
   // Bob cannot move White's pieces: no targets appear.
   await clickCell(b, "e3");
   assert.equal(await b.locator("#board .target").count(), 0);

@@ -82,13 +82,14 @@ export async function dragMove(page, from, to) {
 }
 
 /// Starts a game from the lobby form; returns the game page.
-export async function startFromLobby(page, base, { game, opponent, level = "1", color = "white" }) {
+export async function startFromLobby(page, base, { game, opponent, level = "1", color = "white", clock = "" }) {
   await page.goto(base + "/");
   await page.locator(`#game option[value="${game}"]`).waitFor({ state: "attached" });
   await page.selectOption("#game", game);
   await page.selectOption("#opponent", opponent);
   if (opponent === "engine") await page.selectOption("#level", level);
   await page.selectOption("#color", color);
+  await page.selectOption("#clock", clock);
   await page.click("#start");
   await page.waitForURL(/\/g\/[a-z0-9]+$/);
   await page.locator('#board [data-cell]').first().waitFor();

@@ -74,7 +74,8 @@ function render() {
     const hand = (s.hands?.[c] || []).map((h) => `${h.letter}×${h.count}`).join(" ");
     return `<span>${c === "white" ? "White" : "Black"} — ${who}</span>`
       + `<span class="hand" data-hand="${c}">${hand ? "in hand: " + hand : ""}</span>`
-      + `<span>${s.side_to_move === c && s.status === "active" ? "to move" : ""}</span>`;
+      + `<span>${s.side_to_move === c && s.status === "active" ? "to move" : ""}</span>`
+      + (s.clock ? `<span class="clock" data-clock="${c}"></span>` : "");
   };
   const bottom = ui.flipped ? "black" : "white";
   const top = bottom === "white" ? "black" : "white";
@@ -147,10 +148,12 @@ function render() {
       drops.append(b);
     }
   }
+  tick();
 }
 
 function setState(s) {
   if (ui.state && s.ply < ui.state.ply) return; // an older push overtaken by a newer answer
+  s.receivedAt = Date.now();
   const changed = !ui.state || ui.state.ply !== s.ply || ui.state.status !== s.status;
   ui.state = s;
   if (changed) { ui.selected = null; ui.drop = null; }
@@ -280,8 +283,25 @@ function listen() {
   es.addEventListener("state", (ev) => setState(JSON.parse(ev.data)));
 }
 
+// Time left on a side's clock, counting down locally since the state arrived.
+function clockText(s, c) {
+  let ms = s.clock[c + "_ms"];
+  if (s.clock.running === c) ms -= Date.now() - s.receivedAt;
+  const secs = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+}
+
 function tick() {
   const s = ui.state;
+  if (s && s.clock) {
+    for (const c of ["white", "black"]) {
+      const el = document.querySelector(`[data-clock="${c}"]`);
+      if (el) el.textContent = clockText(s, c);
+    }
+    const c = s.clock;
+    $("clock").textContent = s.status === "active" && !c.running ? "Clocks start after both first moves" : "";
+    return;
+  }
   if (!s || s.status !== "active") { $("clock").textContent = ""; return; }
   const since = s.moves.length ? s.moves[s.moves.length - 1].at : s.created_at;
   const secs = Math.max(0, Math.floor((Date.now() - since) / 1000));

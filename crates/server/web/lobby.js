@@ -86,10 +86,12 @@ async function init() {
     const options = [...document.querySelectorAll(".option")]
       .filter((i) => i.value.trim() !== "")
       .map((i) => `${i.dataset.key}=${i.value.trim()}`);
+    const [initial, increment] = $("clock").value.split("+").map(Number);
     try {
       const res = await api("/games", {
         game: sel.value, options, opponent: $("opponent").value,
         level: Number($("level").value), color: $("color").value,
+        clock: initial ? { initial_s: initial, increment_s: increment } : null,
       });
       storeTokens(res.id, [res.token]);
       if (res.invite) localStorage.setItem("ccg:invite:" + res.id, location.origin + res.invite);
