@@ -445,15 +445,14 @@ impl Geometry {
     pub fn ring(&self, c: Cell, n: i32) -> CellSet {
         (0..self.len() as Cell).filter(|&o| self.chebyshev(c, o) == n).collect()
     }
-    /// The direction straight ahead for `side` (the one most aligned with its forward vector),
-    /// if there is a single one.
+    /// The direction straight ahead for `side`: the one pointing exactly along its forward
+    /// vector, if the board has one (not the cube or the tesseract, whose forward is diagonal).
     pub fn straight(&self, side: crate::Color) -> Option<usize> {
         let f = self.forward[side.index()];
-        let score = |d: &Coord| (0..4).map(|i| d[i] as i32 * f[i] as i32).sum::<i32>();
-        let best = self.dirs.iter().map(score).max()?;
-        let mut it = (0..self.dirs.len()).filter(|&d| score(&self.dirs[d]) == best);
-        let d = it.next()?;
-        it.next().is_none().then_some(d)
+        self.dirs.iter().position(|d| {
+            let k = (0..4).find(|&i| f[i] != 0).map_or(0, |i| d[i] / f[i]);
+            k > 0 && (0..4).all(|i| d[i] == k * f[i])
+        })
     }
 
     /// The cells sharing the first coordinate (the file) with `c`.

@@ -644,7 +644,6 @@ fn guru_and_avantgarde_game_ends() {
 /// which finds no unique "straight" direction on boards with diagonal directions, so every
 /// such string was refused with "no pawn of the side that just moved stands beyond it".)
 #[test]
-#[ignore = "known bug (fix pending in the core): position strings with an en-passant cell are refused"]
 fn en_passant_position_strings_read_back() {
     for (id, fen, mv) in [
         ("guru", "5k4/10/3p6/10/4P5/10/10/10/10/4K5 b - 0 1", "d8-d6"),
