@@ -224,7 +224,7 @@ async fn play(state: &Arc<AppState>, g: &mut Game, m: Move) -> ApiResult<()> {
     if let Some(o) = after.outcome() {
         update.status = "over".into();
         update.result = Some(result_token(o.winner).into());
-        update.reason = Some(format!("{:?}", o.reason).to_lowercase());
+        update.reason = Some(o.reason.to_string());
     }
     commit(state, g, Some((m, row)), update).await?;
     schedule_engine(state, g);
@@ -661,9 +661,7 @@ pub async fn import(
         start.make(m.mv);
     }
     let (status, result, reason) = match (played.outcome, rec.result.as_deref()) {
-        (Some(o), _) => {
-            ("over", Some(result_token(o.winner).to_string()), Some(format!("{:?}", o.reason).to_lowercase()))
-        }
+        (Some(o), _) => ("over", Some(result_token(o.winner).to_string()), Some(o.reason.to_string())),
         (None, Some(r)) if r != "*" => ("over", Some(r.to_string()), Some("record".to_string())),
         _ => ("active", None, None),
     };
