@@ -53,6 +53,15 @@ test("mgc against the engine: click a move, see the reply, reload and see the sa
   // Still our seat: another move goes through.
   await clickMove(page, "e3", "e5");
   await waitMoves(page, 4);
+  // Review: step back to the start and forward again; the board is read-only meanwhile.
+  const start = await page.locator("#board g.piece").count();
+  await page.click("#nav-first");
+  await page.locator("#status", { hasText: "Reviewing" }).waitFor();
+  await page.click('#moves .move[data-ply="1"]');
+  await page.locator("#moves .move.current").waitFor();
+  await page.click("#nav-last");
+  await page.locator("#status", { hasText: "your move" }).waitFor();
+  assert.equal(await page.locator("#board g.piece").count(), start);
   // The engine's analysis of the position, on demand.
   await page.click("#analyse");
   await page.locator("#analysis", { hasText: "Best:" }).waitFor({ timeout: 30000 });

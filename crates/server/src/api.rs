@@ -424,6 +424,19 @@ pub async fn get_game(
     Ok(Json(g.view(you)))
 }
 
+/// The board after the first `ply` moves (`GET /api/games/{id}/position/{ply}`).
+pub async fn position_at(
+    State(state): State<Arc<AppState>>,
+    Path((id, ply)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let game = state.game(&id).await?;
+    let g = game.lock().await;
+    let n = ply.parse::<usize>().ok().filter(|&n| n <= g.moves.len());
+    let at = n.and_then(|n| g.position_at(n));
+    at.map(Json)
+        .ok_or_else(|| ApiError::not_found(&format!("ply {ply:?} in this game ({} moves)", g.moves.len())))
+}
+
 pub async fn legal_moves(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,

@@ -175,12 +175,6 @@ impl Game {
         } else {
             self.pos.legal_moves().iter().map(|&m| move_json(&self.pos, m)).collect()
         };
-        let pieces: Vec<Value> = (0..v.geometry.len())
-            .filter_map(|c| {
-                let p = self.pos.piece_at(c as u8)?;
-                Some(json!({ "cell": c, "letter": v.kind(p.kind).letter.to_string(), "color": p.color.name() }))
-            })
-            .collect();
         let seat = |c: Color| {
             let s = self.seat(c);
             json!({
@@ -208,7 +202,7 @@ impl Game {
             "moves": self.moves.iter().map(|m| json!({"ply": m.ply, "text": m.text, "coord": m.coord, "at": m.at})).collect::<Vec<_>>(),
             "created_at": self.row.created_at,
             "board": board_json(v),
-            "pieces": pieces,
+            "pieces": pieces(&self.pos),
             "legal": legal,
             "hands": {
                 "white": hand(&self.pos, Color::White),
@@ -250,6 +244,37 @@ impl Game {
             .into_iter()
             .find(|&c| self.seat(c) == Seat::Human && self.row.tokens[c.index()].is_none())
     }
+
+    /// The position after the first `ply` moves, for reviewing a game: what the board shows.
+    pub fn position_at(&self, ply: usize) -> Option<Value> {
+        let mut pos = self.start.clone();
+        let mut last = None;
+        for m in self.moves.get(..ply)? {
+            let mv = pos.parse_coord(&m.coord).ok()?;
+            pos.make(mv);
+            last = Some(mv);
+        }
+        Some(json!({
+            "ply": ply,
+            "side_to_move": pos.side_to_move().name(),
+            "in_check": pos.in_check(),
+            "fen": pos.to_fen(),
+            "pieces": pieces(&pos),
+            "hands": { "white": hand(&pos, Color::White), "black": hand(&pos, Color::Black) },
+            "last": last.map(|m| json!({ "from": m.from, "to": m.to })),
+        }))
+    }
+}
+
+/// The pieces on the board: cell, letter, colour.
+fn pieces(pos: &Position) -> Vec<Value> {
+    let v = pos.variant();
+    (0..v.geometry.len())
+        .filter_map(|c| {
+            let p = pos.piece_at(c as u8)?;
+            Some(json!({ "cell": c, "letter": v.kind(p.kind).letter.to_string(), "color": p.color.name() }))
+        })
+        .collect()
 }
 
 /// The pieces a side holds in hand (games with drops), as letters and counts.

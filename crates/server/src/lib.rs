@@ -50,6 +50,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games", post(api::create_game).get(api::list_games))
         .route("/games/{id}", get(api::get_game))
         .route("/games/{id}/legal", get(api::legal_moves))
+        .route("/games/{id}/position/{ply}", get(api::position_at))
         .route("/games/{id}/join", post(api::join))
         .route("/games/{id}/moves", post(api::make_move))
         .route("/games/{id}/draw", post(api::draw))

@@ -192,6 +192,14 @@ fn records_import_and_export_in_the_authors_notation() {
     let (_, g) = s.get(&format!("/api/games/{id}"), None);
     assert_eq!(g["ply"].as_u64(), Some(n));
     assert_eq!(g["status"], "over");
+    // Reviewing: the board after any number of moves.
+    let (st, p0) = s.get(&format!("/api/games/{id}/position/0"), None);
+    assert_eq!(st, 200);
+    assert_eq!((p0["ply"].as_u64(), p0["side_to_move"].as_str()), (Some(0), Some("white")));
+    let (_, pn) = s.get(&format!("/api/games/{id}/position/{n}"), None);
+    assert_eq!(pn["pieces"], g["pieces"]);
+    assert_eq!(s.get(&format!("/api/games/{id}/position/{}", n + 1), None).0, 404);
+    assert_eq!(s.get(&format!("/api/games/{id}/position/-1"), None).0, 404);
     let (_, rec) = s.get(&format!("/api/games/{id}/record"), None);
     // The exported record imports again to the same moves.
     let (st, v2) = s.post("/api/import", None, &json!({ "record": rec }).to_string());

@@ -5,7 +5,7 @@
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
-const ui = { state: null, mine: new Map(), selected: null, drop: null, flipped: false, flipSet: false, drag: null };
+const ui = { state: null, review: null, mine: new Map(), selected: null, drop: null, flipped: false, flipSet: false, drag: null };
 
 function tokens() {
   try { return JSON.parse(localStorage.getItem("ccg:tokens:" + gameId)) || []; } catch { return []; }
@@ -40,28 +40,33 @@ function legalFrom(cell) {
 }
 
 function targets() {
-  if (!moverToken()) return null;
+  if (!moverToken() || ui.review) return null;
   if (ui.drop) return new Set(ui.state.legal.filter((m) => m.drop === ui.drop).map((m) => m.to));
   if (ui.selected === null) return null;
   return new Set(legalFrom(ui.selected).map((m) => m.to));
 }
 
+// What the board shows: the game now, or the position under review.
+function shown() {
+  return ui.review || ui.state;
+}
+
 function lastMove() {
-  const s = ui.state;
+  const s = shown();
   return s.last ? { from: s.last.from, to: s.last.to } : null;
 }
 
 function checkCells() {
-  const s = ui.state;
+  const s = shown();
   if (!s.in_check) return null;
-  const royal = new Set(s.board.kinds.filter((k) => k.royal).map((k) => k.letter));
+  const royal = new Set(ui.state.board.kinds.filter((k) => k.royal).map((k) => k.letter));
   return new Set(s.pieces.filter((p) => p.color === s.side_to_move && royal.has(p.letter)).map((p) => p.cell));
 }
 
 function render() {
   const s = ui.state;
   if (!s) return;
-  CCGBoard.draw($("board"), { board: s.board, pieces: s.pieces, selected: ui.selected, targets: targets(),
+  CCGBoard.draw($("board"), { board: s.board, pieces: shown().pieces, selected: ui.review ? null : ui.selected, targets: targets(),
     last: lastMove(), check: checkCells(), flipped: ui.flipped, dragging: ui.drag && ui.drag.ghost ? ui.drag.from : null });
   if (ui.drag && ui.drag.ghost) $("board").append(ui.drag.ghost);
   document.title = `ccg — ${s.game} ${s.id}`;
@@ -71,7 +76,7 @@ function render() {
   const seat = (c) => {
     const p = s[c];
     const who = p.kind === "engine" ? `engine, level ${p.level}` : ui.mine.has(c) ? "you" : p.seated ? "human" : "waiting for a friend…";
-    const hand = (s.hands?.[c] || []).map((h) => `${h.letter}×${h.count}`).join(" ");
+    const hand = (shown().hands?.[c] || []).map((h) => `${h.letter}×${h.count}`).join(" ");
     return `<span>${c === "white" ? "White" : "Black"} — ${who}</span>`
       + `<span class="hand" data-hand="${c}">${hand ? "in hand: " + hand : ""}</span>`
       + `<span>${s.side_to_move === c && s.status === "active" ? "to move" : ""}</span>`
@@ -99,8 +104,10 @@ function render() {
       if (black) li.innerHTML = "<span>…</span>";
     }
     const span = document.createElement("span");
-    span.className = "move";
+    span.className = "move" + (ui.review && ui.review.ply === i + 1 ? " current" : "");
     span.textContent = m.text;
+    span.dataset.ply = i + 1;
+    span.onclick = () => review(i + 1);
     li.append(span);
     if (black) li = null;
   });
@@ -116,6 +123,7 @@ function render() {
     else if (moverToken()) status += " — your move";
   }
   if (!ui.mine.size) status += " · you are watching";
+  if (ui.review) status = `Reviewing the position after move ${ui.review.ply} of ${s.ply} — ⏭ returns to the game`;
   $("status").textContent = status;
 
   const playing = ui.mine.size > 0 && s.status === "active";
@@ -211,7 +219,7 @@ async function tryMove(from, to) {
 
 function onDown(ev) {
   const s = ui.state;
-  if (!s) return;
+  if (!s || ui.review) return; // reviewing: the board is read-only
   const cell = CCGBoard.cellAt(ev.clientX, ev.clientY);
   if (cell === null) return;
   const t = targets();
@@ -248,6 +256,21 @@ function onUp(ev) {
   const cell = CCGBoard.cellAt(ev.clientX, ev.clientY);
   if (cell !== null && cell !== d.from) tryMove(d.from, cell).then((moved) => { if (!moved) render(); });
   else render();
+}
+
+// Shows the position after `ply` moves (the live game when `ply` is the last).
+async function review(ply) {
+  const s = ui.state;
+  ply = Math.max(0, Math.min(ply, s.ply));
+  if (ply === s.ply) {
+    ui.review = null;
+  } else {
+    try {
+      ui.review = await call("GET", `/position/${ply}`);
+    } catch (e) { showError(e); }
+  }
+  ui.selected = null;
+  render();
 }
 
 async function refresh() {
@@ -314,6 +337,10 @@ async function init() {
   svg.addEventListener("pointerdown", onDown);
   svg.addEventListener("pointermove", onMove);
   svg.addEventListener("pointerup", onUp);
+  $("nav-first").onclick = () => review(0);
+  $("nav-prev").onclick = () => review((ui.review ? ui.review.ply : ui.state.ply) - 1);
+  $("nav-next").onclick = () => review((ui.review ? ui.review.ply : ui.state.ply) + 1);
+  $("nav-last").onclick = () => review(ui.state.ply);
   $("flip").onclick = () => { ui.flipped = !ui.flipped; ui.flipSet = true; render(); };
   $("resign").onclick = async () => {
     if (!confirm("Resign this game?")) return;
