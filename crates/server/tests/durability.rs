@@ -48,6 +48,7 @@ fn every_acknowledged_move_survives_sigkill() {
     );
     assert_eq!(st, 200);
     let black = j["token"].as_str().unwrap().to_string();
+    let (white_again, black_again) = (white.clone(), black.clone());
 
     // A player thread moves as fast as it can and counts the moves acknowledged with 200.
     let acked = Arc::new(AtomicUsize::new(0));
@@ -85,7 +86,12 @@ fn every_acknowledged_move_survives_sigkill() {
         })
     };
     // Kill mid-game, while moves are in flight.
+    let started = std::time::Instant::now();
     while acked.load(Ordering::SeqCst) < 12 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60) && !played.is_finished(),
+            "the player thread stalled"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     child.kill().unwrap(); // SIGKILL
@@ -104,9 +110,14 @@ fn every_acknowledged_move_survives_sigkill() {
     for (a, b) in texts.iter().zip(&stored) {
         assert_eq!(a.trim_end_matches(['+', '#']), b.trim_end_matches(['+', '#']));
     }
-    // And the game goes on.
+    // And the game goes on from there.
     let next = v["legal"][0]["text"].as_str().unwrap();
-    let _ = next;
+    let token = if v["side_to_move"] == "white" { &white_again } else { &black_again };
+    let ply = stored.len();
+    let body = json!({ "move": next, "ply": ply }).to_string();
+    let (st, after) =
+        http(addr, "POST", &format!("/api/games/{id}/moves"), Some(token), Some(body.as_bytes()));
+    assert_eq!(st, 200, "{after}");
     child.kill().unwrap();
     child.wait().unwrap();
 }
