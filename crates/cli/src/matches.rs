@@ -98,6 +98,7 @@ enum Spec {
     Random,
     Greedy,
     Uci { cmd: String, args: Vec<String>, options: Vec<(String, String)>, name: String },
+    Xboard { cmd: String, args: Vec<String>, name: String },
 }
 
 impl Spec {
@@ -141,12 +142,14 @@ impl Spec {
                 let mut args = Vec::new();
                 let mut options = Vec::new();
                 let mut name = None;
+                let mut xboard = false;
                 for w in &words {
                     match w.split_once('=') {
                         Some(("cmd", v)) => cmd = v.to_string(),
                         Some(("arg", v)) => args.push(v.to_string()),
                         Some(("name", v)) => name = Some(v.to_string()),
-                        Some(("proto", "uci")) => {}
+                        Some(("proto", "uci")) => xboard = false,
+                        Some(("proto", "xboard")) => xboard = true,
                         Some((k, v)) if k.starts_with("option.") => {
                             options.push((k["option.".len()..].to_string(), v.to_string()))
                         }
@@ -154,6 +157,12 @@ impl Spec {
                     }
                 }
                 let name = name.unwrap_or_else(|| cmd.rsplit('/').next().unwrap_or(&cmd).to_string());
+                if xboard {
+                    if !options.is_empty() {
+                        bail!("engine {text:?}: option.NAME=VALUE is for UCI engines");
+                    }
+                    return Ok(Spec::Xboard { cmd, args, name });
+                }
                 Ok(Spec::Uci { cmd, args, options, name })
             }
             _ => bail!("engine {text:?}: expected ccg …, random, greedy or cmd=PROGRAM …"),
@@ -165,7 +174,7 @@ impl Spec {
             Spec::Ccg { label, .. } => label.clone(),
             Spec::Random => "random".into(),
             Spec::Greedy => "greedy".into(),
-            Spec::Uci { name, .. } => name.clone(),
+            Spec::Uci { name, .. } | Spec::Xboard { name, .. } => name.clone(),
         }
     }
 
@@ -179,6 +188,7 @@ impl Spec {
             Spec::Uci { cmd, args, options: uci_opts, .. } => {
                 Box::new(UciPlayer::start(cmd, args, uci_opts, game, options)?)
             }
+            Spec::Xboard { cmd, args, .. } => Box::new(XboardPlayer::start(cmd, args, game)?),
         })
     }
 }
@@ -248,22 +258,15 @@ impl Player for RandomPlayer {
     }
 }
 
-/// An external UCI engine on pipes; a reader thread forwards its lines.
-struct UciPlayer {
+/// An external engine on pipes; a reader thread forwards its lines.
+struct Pipe {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    start_fen: Option<String>,
 }
 
-impl UciPlayer {
-    fn start(
-        cmd: &str,
-        args: &[String],
-        uci_opts: &[(String, String)],
-        game: &str,
-        rule_opts: &[(String, String)],
-    ) -> Result<UciPlayer, String> {
+impl Pipe {
+    fn start(cmd: &str, args: &[String]) -> Result<Pipe, String> {
         let mut child = Command::new(cmd)
             .args(args)
             .stdin(Stdio::piped())
@@ -282,7 +285,24 @@ impl UciPlayer {
                 }
             }
         });
-        let mut p = UciPlayer { child, stdin, lines: rx, start_fen: None };
+        Ok(Pipe { child, stdin, lines: rx })
+    }
+}
+
+/// An external UCI engine.
+struct UciPlayer {
+    p: Pipe,
+}
+
+impl UciPlayer {
+    fn start(
+        cmd: &str,
+        args: &[String],
+        uci_opts: &[(String, String)],
+        game: &str,
+        rule_opts: &[(String, String)],
+    ) -> Result<UciPlayer, String> {
+        let mut p = Pipe::start(cmd, args)?;
         p.send("uci")?;
         let hello = p.wait_for("uciok", Duration::from_secs(10))?;
         let has_variant = hello.iter().any(|l| l.contains("name UCI_Variant "));
@@ -300,9 +320,11 @@ impl UciPlayer {
         p.send("ucinewgame")?;
         p.send("isready")?;
         p.wait_for("readyok", Duration::from_secs(30))?;
-        Ok(p)
+        Ok(UciPlayer { p })
     }
+}
 
+impl Pipe {
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
@@ -311,13 +333,20 @@ impl UciPlayer {
 
     /// Reads lines until one starts with `word`; returns all lines read.
     fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<Vec<String>, String> {
+        self.wait_for_any(&[word], timeout)
+    }
+
+    /// Reads lines until one starts with one of `words`; returns all lines read.
+    fn wait_for_any(&mut self, words: &[&str], timeout: Duration) -> Result<Vec<String>, String> {
+        let word = words.join("/");
         let deadline = Instant::now() + timeout;
         let mut seen = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(l) => {
-                    let done = l.split_whitespace().next() == Some(word);
+                    let first = l.split_whitespace().next().unwrap_or("");
+                    let done = words.iter().any(|w| first == *w || (w.len() > 4 && first.starts_with(w)));
                     seen.push(l);
                     if done {
                         return Ok(seen);
@@ -330,7 +359,7 @@ impl UciPlayer {
     }
 }
 
-impl Drop for UciPlayer {
+impl Drop for Pipe {
     fn drop(&mut self) {
         let _ = self.send("quit");
         let deadline = Instant::now() + Duration::from_millis(500);
@@ -347,13 +376,9 @@ impl Drop for UciPlayer {
 
 impl Player for UciPlayer {
     fn play(&mut self, g: &GameState, ctl: Control, clocks: &Clocks) -> Result<String, String> {
-        let base = match &self.start_fen {
-            Some(f) => format!("position fen {f}"),
-            None => "position startpos".to_string(),
-        };
         let moves =
             if g.coords.is_empty() { String::new() } else { format!(" moves {}", g.coords.join(" ")) };
-        self.send(&format!("{base}{moves}"))?;
+        self.p.send(&format!("position startpos{moves}"))?;
         let (go, timeout) = match ctl {
             Control::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(60)),
             Control::Depth(d) => (format!("go depth {d}"), Duration::from_secs(600)),
@@ -368,10 +393,94 @@ impl Player for UciPlayer {
                 clocks.left[g.pos.side_to_move().index()] + Duration::from_secs(5),
             ),
         };
-        self.send(&go)?;
-        let lines = self.wait_for("bestmove", timeout)?;
+        self.p.send(&go)?;
+        let lines = self.p.wait_for("bestmove", timeout)?;
         let last = lines.last().ok_or("no bestmove")?;
         last.split_whitespace().nth(1).map(str::to_string).ok_or_else(|| format!("malformed {last:?}"))
+    }
+}
+
+/// An external XBoard (CECP v2) engine: kept in force mode, told the moves played since its last
+/// turn, then `go`; its `move` is read back and it is put in force mode again.
+struct XboardPlayer {
+    p: Pipe,
+    /// Moves of the game the engine knows.
+    known: usize,
+    usermove: bool,
+    started: bool,
+}
+
+impl XboardPlayer {
+    fn start(cmd: &str, args: &[String], game: &str) -> Result<XboardPlayer, String> {
+        let mut p = Pipe::start(cmd, args)?;
+        p.send("xboard")?;
+        p.send("protover 2")?;
+        // Features may come in several lines; done=1 ends them (engines without it get 2 s).
+        let mut usermove = false;
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while let Ok(l) = p.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            usermove |= l.contains("usermove=1");
+            if l.contains("done=1") {
+                break;
+            }
+        }
+        p.send("new")?;
+        p.send(&format!("variant {game}"))?;
+        p.send("force")?;
+        p.send("easy")?;
+        p.send("nopost")?;
+        Ok(XboardPlayer { p, known: 0, usermove, started: false })
+    }
+}
+
+impl Player for XboardPlayer {
+    fn play(&mut self, g: &GameState, ctl: Control, clocks: &Clocks) -> Result<String, String> {
+        let v = g.pos.variant().clone();
+        if !self.started {
+            let level = match ctl {
+                Control::Clock { base, inc } => {
+                    format!(
+                        "level 0 {}:{:02} {}",
+                        base.as_secs() / 60,
+                        base.as_secs() % 60,
+                        inc.as_secs_f64()
+                    )
+                }
+                Control::Depth(d) => format!("sd {d}"),
+                Control::Nodes(_) => {
+                    return Err("XBoard engines are driven by clock or depth, not nodes".into())
+                }
+            };
+            self.p.send(&level)?;
+            self.started = true;
+        }
+        // Replay what the engine has not seen, in XBoard's numbering.
+        let mut pos = Position::new(v.clone());
+        for (i, c) in g.coords.iter().enumerate() {
+            let m = pos.parse_coord(c).map_err(|e| e.to_string())?;
+            if i >= self.known {
+                let t = ccg_protocols::xboard::xb_move(&pos, m);
+                self.p.send(&if self.usermove { format!("usermove {t}") } else { t })?;
+            }
+            pos.make(m);
+        }
+        let stm = g.pos.side_to_move();
+        self.p.send(&format!("time {}", clocks.left[stm.index()].as_millis() / 10))?;
+        self.p.send(&format!("otim {}", clocks.left[stm.other().index()].as_millis() / 10))?;
+        self.p.send("go")?;
+        let timeout = clocks.left[stm.index()] + Duration::from_secs(5);
+        let lines = self.p.wait_for_any(&["move", "resign", "Illegal", "Error"], timeout)?;
+        let last = lines.last().ok_or("no move")?;
+        self.p.send("force")?;
+        let mut w = last.split_whitespace();
+        match w.next() {
+            Some("move") => {
+                let text = w.next().ok_or("empty move")?;
+                self.known = g.coords.len() + 1;
+                Ok(ccg_protocols::xboard::from_xb_move(&v, text))
+            }
+            _ => Err(format!("answered {last:?}")),
+        }
     }
 }
 
@@ -614,6 +723,15 @@ fn parse_tc(text: &str) -> Result<Control> {
     }
 }
 
+/// A log line above the progress bar, or on stderr when there is no bar (output not a terminal).
+fn say(bar: &ProgressBar, msg: &str) {
+    if bar.is_hidden() {
+        eprintln!("{msg}");
+    } else {
+        bar.println(msg);
+    }
+}
+
 pub fn run(args: MatchArgs) -> Result<()> {
     let rule_opts = args.options.iter().map(|o| ccg_games::parse_option(o)).collect::<Result<Vec<_>, _>>()?;
     let variant = ccg_games::variant(&args.game, &rule_opts)?;
@@ -661,7 +779,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 if let Some(dir) = &args.records {
                     let path = dir.join(format!("{:04}.rec", i + 1));
                     if let Err(e) = std::fs::write(&path, r.record.to_text()) {
-                        bar.println(format!("cannot write {}: {e}", path.display()));
+                        say(&bar, &format!("cannot write {}: {e}", path.display()));
                     }
                 }
                 if r.reason.contains("illegal")
@@ -670,7 +788,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
                     || r.reason.contains("failed")
                 {
                     let msg = format!("game {}: {}", i + 1, r.reason);
-                    bar.println(&msg);
+                    say(&bar, &msg);
                     log.lock().unwrap_or_else(|e| e.into_inner()).push(msg);
                 }
                 let mut sc = score.lock().unwrap_or_else(|e| e.into_inner());
@@ -722,7 +840,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
     }
     let problems = log.into_inner().unwrap_or_default();
     if !problems.is_empty() {
-        println!("{} games ended by forfeit (see above)", problems.len());
+        println!("{} games ended by forfeit:", problems.len());
+        for p in &problems {
+            println!("  {p}");
+        }
     }
     Ok(())
 }

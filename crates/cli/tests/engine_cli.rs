@@ -83,9 +83,9 @@ fn match_at_fast_clock_loses_nothing_on_time() {
             "--games",
             "2",
             "--tc",
-            "1+0.02",
+            "2+0.05",
             "--concurrency",
-            "2",
+            "1",
             "--max-plies",
             "60",
             "--records",
@@ -96,7 +96,7 @@ fn match_at_fast_clock_loses_nothing_on_time() {
     let out = text(&o.stdout);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(out.contains("of 2 games"), "{out}");
-    assert!(!out.contains("forfeit") && !text(&o.stderr).contains("on time"), "{out}");
+    assert!(!out.contains("forfeit") && !text(&o.stderr).contains("on time"), "{out}\n{}", text(&o.stderr));
     let recs: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(recs.len(), 2);
     let _ = std::fs::remove_dir_all(&dir);
@@ -130,5 +130,32 @@ fn match_reports_sprt_and_uses_external_uci_engines() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(out.contains("ccg nonull vs ccg-uci"), "{out}");
     assert!(out.contains("SPRT elo0=0 elo1=50"), "{out}");
+    assert!(!out.contains("forfeit"), "{out}");
+}
+
+#[test]
+fn match_drives_external_xboard_engines() {
+    let me = env!("CARGO_BIN_EXE_ccg");
+    let ext = format!("cmd={me} arg=xboard proto=xboard name=ccg-xboard");
+    let o = ccg_with_input(
+        &[
+            "match",
+            "mgc",
+            "--engine",
+            "ccg",
+            "--engine",
+            &ext,
+            "--games",
+            "2",
+            "--tc",
+            "2+0.02",
+            "--max-plies",
+            "16",
+        ],
+        b"",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(out.contains("ccg vs ccg-xboard") && out.contains("of 2 games"), "{out}");
     assert!(!out.contains("forfeit"), "{out}");
 }

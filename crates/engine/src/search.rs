@@ -7,8 +7,9 @@ use crate::eval::{Evaluator, Params};
 use crate::time::budget;
 use crate::tt::{move_key, Bound, Entry, Tt};
 use crate::{Limits, SearchResult};
-use ccg_core::{Move, Position, Special};
+use ccg_core::{Move, Position, Special, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub(crate) const MATE: i32 = 30_000;
@@ -89,11 +90,19 @@ pub struct Engine {
     config: EngineConfig,
     tt: Tt,
     stop: AtomicBool,
+    /// The evaluator of the last variant searched (building one costs milliseconds: under a
+    /// fast clock that matters), with that variant (held, so its identity stays unique).
+    eval_cache: Mutex<Option<(Arc<Variant>, Arc<Evaluator>)>>,
 }
 
 impl Engine {
     pub fn new(config: EngineConfig) -> Engine {
-        Engine { tt: Tt::new(config.hash_mb), config, stop: AtomicBool::new(false) }
+        Engine {
+            tt: Tt::new(config.hash_mb),
+            config,
+            stop: AtomicBool::new(false),
+            eval_cache: Mutex::new(None),
+        }
     }
 
     pub fn config(&self) -> &EngineConfig {
@@ -116,7 +125,19 @@ impl Engine {
     }
 
     /// The evaluator this engine uses for the variant of `pos`.
-    pub fn evaluator(&self, pos: &Position) -> Evaluator {
+    pub fn evaluator(&self, pos: &Position) -> Arc<Evaluator> {
+        let mut cache = self.eval_cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((v, ev)) = cache.as_ref() {
+            if Arc::ptr_eq(v, pos.variant()) {
+                return ev.clone();
+            }
+        }
+        let ev = Arc::new(self.build_evaluator(pos));
+        *cache = Some((pos.variant().clone(), ev.clone()));
+        ev
+    }
+
+    fn build_evaluator(&self, pos: &Position) -> Evaluator {
         let v = pos.variant();
         let params = self
             .config

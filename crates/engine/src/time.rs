@@ -12,7 +12,7 @@ pub struct Budget {
 }
 
 /// Time kept back for process and pipe latency: GUIs and `ccg match` measure wall time.
-const OVERHEAD: Duration = Duration::from_millis(15);
+const OVERHEAD: Duration = Duration::from_millis(25);
 
 pub fn budget(limits: &Limits, stm: Color) -> Budget {
     if limits.infinite {

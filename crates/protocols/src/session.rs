@@ -149,3 +149,12 @@ pub fn pv_coords(pos: &Position, pv: &[ccg_core::Move]) -> Vec<String> {
     }
     out
 }
+
+/// Whether a search with these limits runs until stopped.
+pub fn open_ended(l: &Limits) -> bool {
+    l.infinite
+        || (l.depth.is_none()
+            && l.nodes.is_none()
+            && l.movetime.is_none()
+            && l.time.iter().all(Option::is_none))
+}

@@ -2,7 +2,7 @@
 //! `setoption name RuleOptions value k=v,k=v`; moves use protocol coordinates (`e3e5`, `i9j10q`).
 //! Every malformed line is answered with `info string error: …` and otherwise ignored.
 
-use crate::session::{game_ids, pv_coords, Game, Out, Searcher};
+use crate::session::{game_ids, open_ended, pv_coords, Game, Out, Searcher};
 use ccg_engine::{EngineConfig, Info, Limits, SearchResult};
 use std::io::BufRead;
 use std::time::Duration;
@@ -11,6 +11,8 @@ pub struct Uci {
     out: Out,
     game: Game,
     searcher: Searcher,
+    /// The last search has no limit of its own (`go infinite`, bare `go`).
+    open_ended: bool,
 }
 
 /// One `info` line for a completed iteration.
@@ -35,7 +37,7 @@ pub(crate) fn info_line(game_pos: &ccg_core::Position, i: &Info) -> String {
 impl Uci {
     pub fn new(out: Out) -> Uci {
         let game = Game::new(game_ids()[0], Vec::new()).expect("the first implemented game builds");
-        Uci { out, game, searcher: Searcher::new(EngineConfig::default()) }
+        Uci { out, game, searcher: Searcher::new(EngineConfig::default()), open_ended: false }
     }
 
     /// Reads commands until `quit` or end of input.
@@ -44,14 +46,22 @@ impl Uci {
         self.searcher.wait();
     }
 
+    /// Reads commands until `quit` or the end of input; at the end of input a search still
+    /// running is finished first (so `echo "go depth 8" | ccg uci` prints its move) unless it
+    /// has no limit.
     pub fn run(mut self, input: impl BufRead) {
         for line in input.lines() {
             let Ok(line) = line else { break };
             if !self.command(line.trim()) {
-                break;
+                self.searcher.stop();
+                return;
             }
         }
-        self.searcher.stop();
+        if self.open_ended {
+            self.searcher.stop();
+        } else {
+            self.searcher.wait();
+        }
     }
 
     fn error(&self, what: &str) {
@@ -173,6 +183,7 @@ impl Uci {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
+        self.open_ended = open_ended(&limits);
         let pos = self.game.pos.clone();
         let (o1, o2) = (self.out.clone(), self.out.clone());
         let p1 = pos.clone();

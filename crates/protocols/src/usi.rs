@@ -4,7 +4,7 @@
 //! "black"/sente: `btime` is its clock. Promotion is written `+`, drops `P*5e`. `position sfen`
 //! takes our position strings. The game is chosen with `setoption name USI_Variant value <id>`.
 
-use crate::session::{game_ids, pv_coords, Game, Out, Searcher};
+use crate::session::{game_ids, open_ended, pv_coords, Game, Out, Searcher};
 use ccg_core::{Move, Position, Variant};
 use ccg_engine::{EngineConfig, Info, Limits, SearchResult};
 use std::io::BufRead;
@@ -14,6 +14,8 @@ pub struct Usi {
     out: Out,
     game: Game,
     searcher: Searcher,
+    /// The last search has no limit of its own (`go infinite`, bare `go`).
+    open_ended: bool,
 }
 
 /// Our protocol square (`e5`) in USI form.
@@ -93,7 +95,7 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, String> {
 impl Usi {
     pub fn new(out: Out) -> Usi {
         let game = Game::new(game_ids()[0], Vec::new()).expect("the first implemented game builds");
-        Usi { out, game, searcher: Searcher::new(EngineConfig::default()) }
+        Usi { out, game, searcher: Searcher::new(EngineConfig::default()), open_ended: false }
     }
 
     /// Waits until the running search (if any) has ended by itself and reported.
@@ -101,14 +103,22 @@ impl Usi {
         self.searcher.wait();
     }
 
+    /// Reads commands until `quit` or the end of input; at the end of input a search still
+    /// running is finished first (so `echo "go depth 8" | ccg uci` prints its move) unless it
+    /// has no limit.
     pub fn run(mut self, input: impl BufRead) {
         for line in input.lines() {
             let Ok(line) = line else { break };
             if !self.command(line.trim()) {
-                break;
+                self.searcher.stop();
+                return;
             }
         }
-        self.searcher.stop();
+        if self.open_ended {
+            self.searcher.stop();
+        } else {
+            self.searcher.wait();
+        }
     }
 
     fn error(&self, what: &str) {
@@ -220,6 +230,7 @@ impl Usi {
                 l.movestogo = Some(1);
             }
         }
+        self.open_ended = open_ended(&l);
         let pos = self.game.pos.clone();
         let (o1, o2) = (self.out.clone(), self.out.clone());
         let (p1, p2) = (pos.clone(), pos.clone());

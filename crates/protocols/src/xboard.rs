@@ -38,7 +38,7 @@ pub struct XBoard {
 }
 
 /// An XBoard move (`e2e4`, `j8j9q` with ranks from 0 on 10-rank boards) in protocol coordinates.
-fn from_xb_move(v: &Variant, text: &str) -> String {
+pub fn from_xb_move(v: &Variant, text: &str) -> String {
     if v.geometry.layout.rows <= 9 {
         return text.to_string();
     }
@@ -56,7 +56,7 @@ fn from_xb_move(v: &Variant, text: &str) -> String {
 }
 
 /// Our protocol move text in XBoard's rank numbering (promotion suffix and drops unchanged).
-fn xb_move(pos: &Position, m: Move) -> String {
+pub fn xb_move(pos: &Position, m: Move) -> String {
     let v = &**pos.variant();
     let text = pos.move_coord(m);
     if v.geometry.layout.rows <= 9 {

@@ -297,3 +297,30 @@ proptest! {
         feed_all(&lines);
     }
 }
+
+#[test]
+fn usi_plays_shogi() {
+    let v = ccg_games::variant("shogi", &[]).unwrap();
+    let p = ccg_core::Position::new(v);
+    let first = ccg_protocols::usi::usi_move(&p, p.legal_moves()[0]);
+    let buf = Buf::default();
+    let mut e = Usi::new(Out::new(buf.clone()));
+    for l in [
+        "usi",
+        "setoption name USI_Variant value shogi",
+        "isready",
+        &format!("position startpos moves {first}"),
+        "go depth 2",
+    ] {
+        e.command(l);
+        if l.starts_with("go") {
+            e.wait();
+        }
+    }
+    let out = buf.lines();
+    let best = out.iter().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move").to_string();
+    let mut q = p.clone();
+    q.make(ccg_protocols::usi::parse_usi_move(&q, &first).unwrap());
+    assert!(ccg_protocols::usi::parse_usi_move(&q, &best).is_ok(), "{best} in {out:?}");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+}
