@@ -59,6 +59,8 @@ test("mgc against the engine: click a move, see the reply, reload and see the sa
   await page.locator("#status", { hasText: "Reviewing" }).waitFor();
   await page.click('#moves .move[data-ply="1"]');
   await page.locator("#moves .move.current").waitFor();
+  await page.keyboard.press("ArrowRight");
+  await page.locator('#moves .move.current[data-ply="2"]').waitFor();
   await page.click("#nav-last");
   await page.locator("#status", { hasText: "your move" }).waitFor();
   assert.equal(await page.locator("#board g.piece").count(), start);

@@ -341,6 +341,10 @@ async function init() {
   $("nav-prev").onclick = () => review((ui.review ? ui.review.ply : ui.state.ply) - 1);
   $("nav-next").onclick = () => review((ui.review ? ui.review.ply : ui.state.ply) + 1);
   $("nav-last").onclick = () => review(ui.state.ply);
+  document.addEventListener("keydown", (ev) => {
+    const keys = { ArrowLeft: "nav-prev", ArrowRight: "nav-next", Home: "nav-first", End: "nav-last" };
+    if (keys[ev.key] && ui.state && !ev.target.closest("input, textarea, select")) $(keys[ev.key]).click();
+  });
   $("flip").onclick = () => { ui.flipped = !ui.flipped; ui.flipSet = true; render(); };
   $("resign").onclick = async () => {
     if (!confirm("Resign this game?")) return;
