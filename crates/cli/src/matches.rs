@@ -681,10 +681,15 @@ impl Score {
     }
     /// Log-likelihood ratio of H1 (elo1) against H0 (elo0), trinomial approximation.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        let var = self.variance();
-        if var <= 0.0 {
+        if self.n() == 0.0 {
             return 0.0;
         }
+        // The variance with half a win and half a loss added: a clean sweep (or all draws) has
+        // none, and the test must neither stall nor decide after one game.
+        let (w, d, l) = (self.wins as f64 + 0.5, self.draws as f64, self.losses as f64 + 0.5);
+        let n = w + d + l;
+        let m = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - m).powi(2) + d * (0.5 - m).powi(2) + l * m.powi(2)) / n;
         let p = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
         let (s0, s1) = (p(elo0), p(elo1));
         (s1 - s0) * (2.0 * self.ratio() - s0 - s1) / (2.0 * var) * self.n()
@@ -854,6 +859,8 @@ mod tests {
 
     #[test]
     fn elo_and_sprt() {
+        assert!(Score { wins: 30, draws: 0, losses: 0 }.llr(0.0, 30.0) > 2.94);
+        assert!(Score { wins: 1, draws: 0, losses: 0 }.llr(0.0, 30.0) < 1.0);
         let even = Score { wins: 10, draws: 10, losses: 10 };
         assert!(even.elo().0.abs() < 1e-9);
         assert!(even.llr(0.0, 10.0) < 0.0);

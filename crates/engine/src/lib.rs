@@ -61,7 +61,7 @@ pub struct SearchResult {
 }
 
 /// Node budget of each level of [`best_move`]: level 8 is about a second on one core.
-const LEVEL_NODES: [u64; 8] = [60, 400, 2_000, 8_000, 30_000, 100_000, 300_000, 800_000];
+const LEVEL_NODES: [u64; 8] = [60, 400, 2_000, 8_000, 25_000, 60_000, 120_000, 250_000];
 
 /// One-call search for callers that just want a move: level 1 (weakest, near-instant) ..= 8
 /// (strongest, ~1 s); deterministic for a given level and position (one thread, node limit).
