@@ -233,7 +233,7 @@ fn describe_outcome(o: ccg_core::Outcome) -> String {
         Some(c) => format!("{} wins", c.name()),
         None => "draw".to_string(),
     };
-    format!("{who} by {:?}", o.reason).to_lowercase()
+    format!("{who} by {}", o.reason)
 }
 
 /// Standard output for the protocol front ends.
