@@ -330,23 +330,34 @@ impl Board {
                 }
                 let after = occ ^ CellSet::single(victim);
                 let beyond = ray.iter().skip_while(|&&c| c != victim).skip(1);
-                for &land in beyond.take_while(|&&c| !occ.has(c)).take(if jm.flying { usize::MAX } else { 1 })
-                {
+                let landings =
+                    beyond.take_while(|&&c| !occ.has(c)).take(if jm.flying { usize::MAX } else { 1 });
+                // Landings first, so that the Russian-draughts option can drop the ones that end
+                // the chain when another one lets it go on.
+                let mut ended = Vec::new();
+                let mut went_on = false;
+                for &land in landings {
                     any = true;
                     let mut next = path;
                     let room = next.push(land);
-                    let continued =
-                        chain && room && self.jump_chains(v, kind, origin, land, after, next, chain, out);
-                    if !continued {
-                        v.for_each_promotion(kind as Kind, self.stm, origin, land, 0, |pr| {
-                            out.push(Move {
-                                from: origin,
-                                to: land,
-                                promotion: pr,
-                                special: Special::Chain(path),
-                            })
-                        });
+                    if chain && room && self.jump_chains(v, kind, origin, land, after, next, chain, out) {
+                        went_on = true;
+                    } else {
+                        ended.push(land);
                     }
+                }
+                if went_on && v.rules.landing_must_continue {
+                    continue;
+                }
+                for land in ended {
+                    v.for_each_promotion(kind as Kind, self.stm, origin, land, 0, |pr| {
+                        out.push(Move {
+                            from: origin,
+                            to: land,
+                            promotion: pr,
+                            special: Special::Chain(path),
+                        })
+                    });
                 }
             }
         }

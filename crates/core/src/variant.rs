@@ -148,6 +148,9 @@ pub struct Rules {
     pub castlings: Vec<Castling>,
     /// The game is drawn when only royal pieces remain (cheskers: the kings cannot take each other).
     pub bare_royals_draw: bool,
+    /// Draughts-style chains: a flying piece must choose a landing cell from which it can jump on,
+    /// if there is one (the Russian draughts rule; cheskers' ruling leaves the choice free).
+    pub landing_must_continue: bool,
 }
 
 impl Default for Rules {
@@ -162,6 +165,7 @@ impl Default for Rules {
             capturing: Capturing::Replace,
             castlings: Vec::new(),
             bare_royals_draw: false,
+            landing_must_continue: false,
         }
     }
 }

@@ -61,7 +61,7 @@ fn square() -> String {
     "square".into()
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 struct RulesDef {
     repetition: u32,
@@ -76,6 +76,9 @@ struct RulesDef {
     capturing: String,
     bare_royals_draw: bool,
     notation_letters: bool,
+    /// Draughts: a flying piece must pick a landing cell from which the capture goes on, if any.
+    #[serde(default)]
+    landing_must_continue: bool,
 }
 
 impl Default for RulesDef {
@@ -90,6 +93,7 @@ impl Default for RulesDef {
             capturing: "replace".into(),
             bare_royals_draw: false,
             notation_letters: true,
+            landing_must_continue: false,
         }
     }
 }
@@ -171,6 +175,10 @@ struct OptionDef {
     modes: BTreeMap<String, String>,
     /// `false` removes every castling.
     castling: Option<bool>,
+    /// Rule settings this value overrides.
+    no_moves: Option<String>,
+    bare_royals_draw: Option<bool>,
+    landing_must_continue: Option<bool>,
 }
 
 fn data(msg: impl Into<String>) -> GameError {
@@ -227,6 +235,7 @@ impl GameDef {
         let mut modes: Vec<String> = self.pieces.iter().map(|p| p.modes.clone()).collect();
         let mut remove: Option<&str> = None;
         let mut castling_on = true;
+        let mut r = self.rules.clone();
         let mut id = self.id.clone();
         for (key, value) in options {
             if key == "remove" && !self.presets.is_empty() {
@@ -254,6 +263,11 @@ impl GameDef {
                 if chosen.castling == Some(false) {
                     castling_on = false;
                 }
+                if let Some(n) = &chosen.no_moves {
+                    r.no_moves = n.clone();
+                }
+                r.bare_royals_draw = chosen.bare_royals_draw.unwrap_or(r.bare_royals_draw);
+                r.landing_must_continue = chosen.landing_must_continue.unwrap_or(r.landing_must_continue);
             }
             id += &format!(" {key}={value}");
         }
@@ -354,7 +368,6 @@ impl GameDef {
                 });
             }
         }
-        let r = &self.rules;
         let rules = Rules {
             repetition: r.repetition,
             fifty_move_plies: r.fifty_moves.then_some(100),
@@ -377,6 +390,7 @@ impl GameDef {
             },
             castlings,
             bare_royals_draw: r.bare_royals_draw,
+            landing_must_continue: r.landing_must_continue,
         };
         let mut setup = Vec::new();
         for (side, color) in [("white", Color::White), ("black", Color::Black)] {

@@ -54,22 +54,56 @@ fn capture_is_compulsory_and_chains_continue() {
     // that allows continuing): a3 ends the move. From a2 or a1 a further jump exists, so the
     // rook must go on, and from a1 it goes on twice more (over the King d1, then e2 and e4).
     let pos = Position::from_fen(v, "r3k3/8/8/8/P3P3/8/4P3/3K4 b - 0 1").unwrap();
-    let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    moves.sort();
     assert_eq!(
         moves,
         vec![
-            "a8:a3",
-            "a8:a2:f2",
-            "a8:a2:g2",
-            "a8:a2:h2",
             "a8:a1:e1:e3:e5",
             "a8:a1:e1:e3:e6",
             "a8:a1:e1:e3:e7",
             "a8:a1:f1",
             "a8:a1:g1",
-            "a8:a1:h1"
+            "a8:a1:h1",
+            "a8:a2:f2",
+            "a8:a2:g2",
+            "a8:a2:h2",
+            "a8:a3",
         ]
     );
     assert_eq!(pos.move_text_marked(pos.parse_move("a8:a1:e1:e3:e7").unwrap().mv), "a8:a1:e1:e3:e7X");
     assert!(pos.parse_move("a8:a1").is_err());
+}
+
+#[test]
+fn rule_options_for_the_open_points() {
+    let opt = |k: &str, v: &str| ccg_games::variant("cheskers", &[(k.to_string(), v.to_string())]).unwrap();
+    let texts =
+        |pos: &Position| -> Vec<String> { pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect() };
+    // The Russian draughts landing rule: only landings from which the rook can jump on.
+    let pos = Position::from_fen(opt("landing", "continue"), "r3k3/8/8/8/P3P3/8/4P3/3K4 b - 0 1").unwrap();
+    let mut moves = texts(&pos);
+    moves.sort();
+    assert_eq!(
+        moves,
+        vec!["a8:a1:e1:e3:e5", "a8:a1:e1:e3:e6", "a8:a1:e1:e3:e7", "a8:a2:f2", "a8:a2:g2", "a8:a2:h2"]
+    );
+    // Pawns jumping forward only: the backward jump e4:e2 over e3 disappears.
+    let fen = "4k3/8/8/8/4P3/4p3/8/3K4 w - 0 1";
+    assert!(texts(&Position::from_fen(ccg_games::variant("cheskers", &[]).unwrap(), fen).unwrap())
+        .contains(&"e4:e2".to_string()));
+    let fw = Position::from_fen(opt("pawn_jumps", "forward"), fen).unwrap();
+    assert!(!texts(&fw).contains(&"e4:e2".to_string()), "{:?}", texts(&fw));
+    // No King's leap over an own piece.
+    let start = Position::new(opt("king_leap", "off"));
+    assert_eq!(start.count_legal(), 22);
+    // Bare Kings: drawn by default, played on with the option.
+    let bare = "4k3/8/8/8/8/8/8/3K4 w - 0 1";
+    let v = ccg_games::variant("cheskers", &[]).unwrap();
+    assert_eq!(
+        Position::from_fen(v, bare).unwrap().outcome().map(|o| o.reason),
+        Some(OutcomeReason::BareRoyals)
+    );
+    assert_eq!(Position::from_fen(opt("bare_kings", "play_on"), bare).unwrap().outcome(), None);
+    assert!(ccg_games::variant("cheskers", &[("landing".into(), "sideways".into())]).is_err());
 }
