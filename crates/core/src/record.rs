@@ -188,12 +188,14 @@ impl Record {
         }
         let mut words: Vec<String> = self.preamble.iter().map(|c| format!("{{{c}}}")).collect();
         for (i, m) in self.moves.iter().enumerate() {
+            // The move number stays on the line of its move.
             if m.color == Color::White {
-                words.push(format!("{}.", m.number));
+                words.push(format!("{}. {}", m.number, m.text));
             } else if i == 0 || !self.moves[i - 1].comments.is_empty() {
-                words.push(format!("{}...", m.number));
+                words.push(format!("{}... {}", m.number, m.text));
+            } else {
+                words.push(m.text.clone());
             }
-            words.push(m.text.clone());
             words.extend(m.comments.iter().map(|c| format!("{{{c}}}")));
         }
         words.extend(self.result.clone());
