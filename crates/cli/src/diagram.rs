@@ -10,6 +10,9 @@ pub fn render(pos: &Position) -> String {
     let v = pos.variant();
     let g = &v.geometry;
     let l = &g.layout;
+    if l.hexagons {
+        return render_hexagons(pos);
+    }
     let sep_col = |c: usize| l.col_labels.get(c).is_some_and(|s| s == "|");
     let mut grid: Vec<Vec<String>> = (0..l.rows)
         .map(|_| (0..l.cols).map(|c| if sep_col(c) { " |" } else { "  " }.to_string()).collect())
@@ -33,6 +36,43 @@ pub fn render(pos: &Position) -> String {
         }
     }
     out += &format!("{:>width$}  {}\n", "", l.col_labels.join(" "));
+    out += &format!("{} to move\n", pos.side_to_move().name());
+    out
+}
+
+/// Hexagons in text: each cell a flat-topped hexagon ` __ ` / `/P \` / `\__/`, columns of cells
+/// three characters apart, neighbouring columns half a cell up or down (one text line).
+fn render_hexagons(pos: &Position) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let l = &g.layout;
+    let (height, width) = (l.rows + 2, 3 * l.cols + 1);
+    let mut canvas = vec![vec![' '; width]; height];
+    for c in 0..g.len() as u8 {
+        let (r, col) = l.place[c as usize];
+        let x = 3 * col;
+        let token = pos.piece_at(c).map_or(" .".to_string(), |p| format!("{:>2}", v.piece_token(p)));
+        let mut put = |y: usize, dx: usize, ch: char| canvas[y][x + dx] = ch;
+        put(r, 1, '_');
+        put(r, 2, '_');
+        put(r + 1, 0, '/');
+        put(r + 1, 3, '\\');
+        for (i, ch) in token.chars().take(2).enumerate() {
+            put(r + 1, 1 + i, ch);
+        }
+        put(r + 2, 0, '\\');
+        put(r + 2, 1, '_');
+        put(r + 2, 2, '_');
+        put(r + 2, 3, '/');
+    }
+    let mut out = String::new();
+    for (y, line) in canvas.iter().enumerate() {
+        // Rank numbers beside the long files' contents (layout row y - 1).
+        let label = y.checked_sub(1).and_then(|r| l.row_labels.get(r)).map_or("", String::as_str);
+        out += &format!("{label:>2} {}\n", line.iter().collect::<String>().trim_end());
+    }
+    let files: String = l.col_labels.iter().map(|f| format!(" {f} ")).collect();
+    out += &format!("   {}\n", files.trim_end());
     out += &format!("{} to move\n", pos.side_to_move().name());
     out
 }

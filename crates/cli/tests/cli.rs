@@ -92,3 +92,14 @@ fn show_prints_diagram_and_position_string() {
         out.contains("lgmaqkamgl/hncebbecnh/pppppppppp/10/10/10/10/PPPPPPPPPP/HNCEBBECNH/LGMAKQAMGL w - 0 1")
     );
 }
+
+#[test]
+fn show_draws_cube_layers_sudoku_blocks_and_hexagons() {
+    let cube = stdout(&ccg(&["show", "cubic"]));
+    assert!(cube.contains("y0  K R H P | Q P P . | . . . . | . . . p"), "{cube}");
+    let tesseract = stdout(&ccg(&["show", "nihongi"]));
+    assert!(tesseract.contains("-------+-------+------"), "{tesseract}");
+    let hex = stdout(&ccg(&["show", "brilliant"]));
+    assert!(hex.contains(" 8 / r\\__/ q\\__/ k\\__/ q\\__/ r\\"), "{hex}");
+    assert!(hex.contains("\\__/ N\\__/ B\\__/ B\\__/ N\\__/"), "{hex}");
+}

@@ -31,6 +31,8 @@ pub struct Layout {
     /// Labels of the columns (file letters) and rows (rank numbers), for the margins.
     pub col_labels: Vec<String>,
     pub row_labels: Vec<String>,
+    /// Cells are hexagons in columns, and rows count half cells (the hex board); else squares.
+    pub hexagons: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -104,6 +106,7 @@ impl Geometry {
             place: cells.iter().map(|c| c.place).collect(),
             col_labels: files.iter().map(|c| c.to_string()).collect(),
             row_labels: (1..=ranks).rev().map(|r| r.to_string()).collect(),
+            hexagons: false,
         };
         Geometry::build(
             format!("{}x{} square", files.len(), ranks),
@@ -178,10 +181,17 @@ impl Geometry {
                 .collect(),
             col_labels: (0..gc).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
             row_labels: (1..=gr).rev().map(|r| r.to_string()).collect(),
+            hexagons: false,
         };
         let (rows, cols, col_labels, row_labels) = display_layout;
-        let layout =
-            Layout { rows, cols, place: cells.iter().map(|c| c.place).collect(), col_labels, row_labels };
+        let layout = Layout {
+            rows,
+            cols,
+            place: cells.iter().map(|c| c.place).collect(),
+            col_labels,
+            row_labels,
+            hexagons: false,
+        };
         let mut forward = [[0i8; 4], [0i8; 4]];
         forward[0][..dims].fill(1);
         forward[1][..dims].fill(-1);
@@ -288,6 +298,7 @@ impl Geometry {
             place: cells.iter().map(|c| (7 - c.coord[1] as usize / 2, c.coord[0] as usize)).collect(),
             col_labels: (0..9).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
             row_labels: (1..=8).rev().map(|r| r.to_string()).collect(),
+            hexagons: false,
         };
         let layout = Layout {
             rows: 15,
@@ -297,6 +308,7 @@ impl Geometry {
             row_labels: (0..15)
                 .map(|i| if i % 2 == 0 { (8 - i / 2).to_string() } else { String::new() })
                 .collect(),
+            hexagons: true,
         };
         Geometry::build(
             "68-cell hexagonal".to_string(),
