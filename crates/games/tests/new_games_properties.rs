@@ -8,6 +8,9 @@ use ccg_core::record::Record;
 use ccg_core::Position;
 use proptest::prelude::*;
 
+#[path = "support/random_play.rs"]
+mod random_play;
+
 const GAMES: [(&str, &str); 6] = [
     ("guru", ""),
     ("guru", "castling=off"),
@@ -22,15 +25,7 @@ fn reached(game: usize, picks: &[usize]) -> Position {
     let (id, opt) = GAMES[game];
     let opts: Vec<(String, String)> =
         opt.split_once('=').map(|(k, v)| (k.into(), v.into())).into_iter().collect();
-    let mut pos = Position::new(ccg_games::variant(id, &opts).unwrap());
-    for &p in picks {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.make(moves[p % moves.len()]);
-    }
-    pos
+    random_play::reached(id, &opts, picks)
 }
 
 fn game() -> impl Strategy<Value = (usize, Vec<usize>)> {

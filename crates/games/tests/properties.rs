@@ -5,6 +5,9 @@ use ccg_core::record::Record;
 use ccg_core::Position;
 use proptest::prelude::*;
 
+#[path = "support/random_play.rs"]
+mod random_play;
+
 /// Every implemented game, with the rule options that change move generation.
 const GAMES: [(&str, Option<(&str, &str)>); 16] = [
     ("mgc", None),
@@ -29,15 +32,7 @@ const GAMES: [(&str, Option<(&str, &str)>); 16] = [
 fn reached(game: usize, picks: &[usize]) -> Position {
     let (id, opt) = GAMES[game % GAMES.len()];
     let opts: Vec<(String, String)> = opt.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let mut pos = Position::new(ccg_games::variant(id, &opts).unwrap());
-    for &p in picks {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.make(moves[p % moves.len()]);
-    }
-    pos
+    random_play::reached(id, &opts, picks)
 }
 
 fn game() -> impl Strategy<Value = (usize, Vec<usize>)> {
