@@ -25,6 +25,18 @@ impl Out {
 }
 
 /// Games a front end offers: every implemented game of the catalogue.
+/// Feeds the trimmed lines of `input` to `command` until it answers `false` (`quit`); returns
+/// whether the input ended without a `quit`.
+pub fn feed_lines(input: impl std::io::BufRead, mut command: impl FnMut(&str) -> bool) -> bool {
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        if !command(line.trim()) {
+            return false;
+        }
+    }
+    true
+}
+
 pub fn game_ids() -> Vec<&'static str> {
     ccg_games::catalogue()
         .iter()
@@ -128,6 +140,16 @@ impl Searcher {
     }
 
     /// Rebuilds the engine with a new configuration (threads, hash, parameters).
+    /// Ends a session: a search still running is stopped after `quit` or when it has no limit;
+    /// otherwise it finishes and reports (so `echo "go depth 8" | ccg uci` prints its move).
+    pub fn end_session(&mut self, input_ended: bool, open_ended: bool) {
+        if input_ended && !open_ended {
+            self.wait();
+        } else {
+            self.stop();
+        }
+    }
+
     pub fn configure(&mut self, f: impl FnOnce(&mut EngineConfig)) {
         self.stop();
         let mut c = self.engine.config().clone();

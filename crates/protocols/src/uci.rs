@@ -2,7 +2,7 @@
 //! `setoption name RuleOptions value k=v,k=v`; moves use protocol coordinates (`e3e5`, `i9j10q`).
 //! Every malformed line is answered with `info string error: …` and otherwise ignored.
 
-use crate::session::{game_ids, open_ended, pv_coords, Game, Out, Searcher};
+use crate::session::{feed_lines, game_ids, open_ended, pv_coords, Game, Out, Searcher};
 use ccg_engine::{EngineConfig, Info, Limits, SearchResult};
 use std::io::BufRead;
 use std::time::Duration;
@@ -50,18 +50,8 @@ impl Uci {
     /// running is finished first (so `echo "go depth 8" | ccg uci` prints its move) unless it
     /// has no limit.
     pub fn run(mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.command(line.trim()) {
-                self.searcher.stop();
-                return;
-            }
-        }
-        if self.open_ended {
-            self.searcher.stop();
-        } else {
-            self.searcher.wait();
-        }
+        let ended = feed_lines(input, |line| self.command(line));
+        self.searcher.end_session(ended, self.open_ended);
     }
 
     fn error(&self, what: &str) {

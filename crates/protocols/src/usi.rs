@@ -4,7 +4,7 @@
 //! "black"/sente: `btime` is its clock. Promotion is written `+`, drops `P*5e`. `position sfen`
 //! takes our position strings. The game is chosen with `setoption name USI_Variant value <id>`.
 
-use crate::session::{game_ids, open_ended, pv_coords, Game, Out, Searcher};
+use crate::session::{feed_lines, game_ids, open_ended, pv_coords, Game, Out, Searcher};
 use ccg_core::{Move, Position, Variant};
 use ccg_engine::{EngineConfig, Info, Limits, SearchResult};
 use std::io::BufRead;
@@ -107,18 +107,8 @@ impl Usi {
     /// running is finished first (so `echo "go depth 8" | ccg uci` prints its move) unless it
     /// has no limit.
     pub fn run(mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.command(line.trim()) {
-                self.searcher.stop();
-                return;
-            }
-        }
-        if self.open_ended {
-            self.searcher.stop();
-        } else {
-            self.searcher.wait();
-        }
+        let ended = feed_lines(input, |line| self.command(line));
+        self.searcher.end_session(ended, self.open_ended);
     }
 
     fn error(&self, what: &str) {

@@ -5,7 +5,7 @@
 //! XBoard numbers ranks from 0 on boards with 10 ranks (and on with `:`… above 10): the protocol
 //! square `a0` is our `a1`. Files are lettered consecutively as in UCI.
 
-use crate::session::{game_ids, Game, Out, Searcher};
+use crate::session::{feed_lines, game_ids, Game, Out, Searcher};
 use ccg_core::modes::{Action, DirFilter, Mode, Shape};
 use ccg_core::position::Undo;
 use ccg_core::{Color, Move, Position, Variant};
@@ -211,12 +211,7 @@ impl XBoard {
     }
 
     pub fn run(mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.command(line.trim()) {
-                break;
-            }
-        }
+        feed_lines(input, |line| self.command(line));
         self.searcher.stop();
     }
 
