@@ -76,7 +76,7 @@ def main():
     try:
         with open(os.path.join(here, "variants.ini"), encoding="utf-8") as f:
             sf.load_variant_config(f.read())
-        for v in ("modernshogi", "modernshogi1", "guru"):
+        for v in ("modernshogi", "modernshogi1", "guru", "mgc-kingstep"):
             if v not in sf.variants():
                 raise RuntimeError(f"variant {v} missing after loading variants.ini")
     except Exception as exc:  # noqa: BLE001

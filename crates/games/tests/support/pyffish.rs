@@ -17,6 +17,7 @@ pub fn fsf_variant(id: &str) -> &'static str {
         "shogi" => "modernshogi",
         "shogi1" => "modernshogi1",
         "guru" => "guru",
+        "mgc" => "mgc-kingstep",
         other => panic!("no Fairy-Stockfish config for game {other:?}"),
     }
 }
