@@ -137,25 +137,23 @@ impl Position {
 
     pub fn make(&mut self, m: Move) -> Undo {
         self.history.push((self.board.hash, self.board.in_check.any()));
-        let v = self.variant.clone();
-        self.board.make(&v, m)
+        self.board.make(&self.variant, m)
     }
 
     pub fn unmake(&mut self, u: Undo) {
         self.history.pop();
-        let v = self.variant.clone();
-        self.board.unmake(&v, u);
+        self.board.unmake(&self.variant, u);
     }
 
     /// Passes the move to the opponent (for null-move search; not a legal move of any game).
     pub fn make_null(&mut self) -> NullUndo {
         self.history.push((self.board.hash, self.board.in_check.any()));
-        let v = self.variant.clone();
+        let v = &self.variant;
         let u = NullUndo { ep: self.board.ep, in_check: self.board.in_check, hash: self.board.hash };
-        self.board.set_ep(&v, None);
+        self.board.set_ep(v, None);
         self.board.stm = self.board.stm.other();
         self.board.hash ^= v.zobrist.side;
-        self.board.in_check = self.board.royals_attacked(&v, self.board.stm);
+        self.board.in_check = self.board.royals_attacked(v, self.board.stm);
         u
     }
 
@@ -171,6 +169,15 @@ impl Position {
     pub fn targets(&self, c: Cell) -> CellSet {
         match self.piece_at(c) {
             Some(p) => self.board.targets(&self.variant, c, p.color.index(), p.kind as usize),
+            None => CellSet::EMPTY,
+        }
+    }
+
+    /// Enemy pieces the piece on `c` could jump over now, draughts-style (empty for pieces that
+    /// capture by replacement: their captures are in [`Position::targets`]).
+    pub fn jump_threats(&self, c: Cell) -> CellSet {
+        match self.piece_at(c) {
+            Some(p) => self.board.jump_threats(&self.variant, c, p.color.index(), p.kind as usize),
             None => CellSet::EMPTY,
         }
     }
@@ -215,12 +222,23 @@ impl Position {
             (self.board.halfmove as usize).min(self.history.len())
         };
         let start = self.history.len() - span;
-        (start..self.history.len()).filter(move |&i| self.history[i].0 == self.board.hash)
+        // The side to move is part of the hash, so only every other entry can match: the scan
+        // starts two plies back, newest first (a search asks `repeated` at every node).
+        (start..self.history.len())
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(move |&i| self.history[i].0 == self.board.hash)
     }
 
     /// How often the current position occurred, this time included.
     pub fn repetitions(&self) -> u32 {
         1 + self.earlier_occurrences().count() as u32
+    }
+
+    /// Whether the current position occurred before (stops at the first earlier occurrence).
+    pub fn repeated(&self) -> bool {
+        self.earlier_occurrences().next().is_some()
     }
 
     /// The result if the game is over.
@@ -251,7 +269,8 @@ impl Position {
         }
         if self.repetitions() >= v.rules.repetition {
             if v.rules.perpetual_check_loses {
-                if let Some(first) = self.earlier_occurrences().next() {
+                // The earliest occurrence (the scan runs newest first).
+                if let Some(first) = self.earlier_occurrences().last() {
                     // Positions of the cycle with the side to move now, and with the other side.
                     let n = self.history.len();
                     let checked = |parity: usize| {

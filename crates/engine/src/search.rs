@@ -462,7 +462,7 @@ impl<'a> Thread<'a> {
     /// Draw by repetition (any repetition inside the search) or by the move-count rule.
     #[inline]
     fn is_draw(&self) -> bool {
-        self.fifty.is_some_and(|n| self.pos.halfmove_clock() >= n) || self.pos.repetitions() >= 2
+        self.fifty.is_some_and(|n| self.pos.halfmove_clock() >= n) || self.pos.repeated()
     }
 
     fn victim_value(&self, m: Move) -> i32 {
