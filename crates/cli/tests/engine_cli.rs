@@ -159,3 +159,56 @@ fn match_drives_external_xboard_engines() {
     assert!(out.contains("ccg vs ccg-xboard") && out.contains("of 2 games"), "{out}");
     assert!(!out.contains("forfeit"), "{out}");
 }
+
+#[test]
+fn tune_writes_a_parameter_file_the_engine_loads() {
+    let out = std::env::temp_dir().join(format!("ccg-tune-{}.toml", std::process::id()));
+    let path = out.to_str().unwrap();
+    let o = ccg_with_input(
+        &[
+            "tune",
+            "mgc1",
+            "--games",
+            "5",
+            "--nodes",
+            "150",
+            "--iterations",
+            "10",
+            "--threads",
+            "1",
+            "--out",
+            path,
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(stdout.contains("held-out mean squared error") && stdout.contains("wrote"), "{stdout}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("P = 100") && written.contains("threats ="), "{written}");
+    // The engine plays with it.
+    let spec = format!("ccg params={path}");
+    let o = ccg_with_input(
+        &[
+            "match",
+            "mgc1",
+            "--engine",
+            &spec,
+            "--engine",
+            "random",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "20",
+        ],
+        b"",
+    );
+    assert!(o.status.success() && !text(&o.stdout).contains("forfeit"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_file(&out);
+    // Too few games to hold any out: a clear error.
+    let o = ccg_with_input(&["tune", "mgc1", "--games", "2", "--out", path], b"");
+    assert!(!o.status.success() && text(&o.stderr).contains("at least 5"), "{}", text(&o.stderr));
+    assert!(!out.exists());
+}

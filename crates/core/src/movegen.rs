@@ -125,6 +125,29 @@ impl Board {
         out & g.all()
     }
 
+    /// Enemy pieces the piece of `kind` on `from` could jump over now: the first capture of a
+    /// draughts-style chain (what the evaluation calls a threat in cheskers).
+    pub(crate) fn jump_threats(&self, v: &Variant, from: Cell, side: usize, kind: usize) -> CellSet {
+        let g = &v.geometry;
+        let occ = self.occupied();
+        let enemy = self.by_color[1 - side];
+        let mut out = CellSet::EMPTY;
+        for jm in &v.tables.jumps[side][kind] {
+            for &d in &jm.dirs {
+                let Some(victim) = g.first_blocker(from, d, occ) else { continue };
+                let ray = g.ray_cells(from, d);
+                if !enemy.has(victim) || (!jm.flying && ray.first() != Some(&victim)) {
+                    continue;
+                }
+                let beyond = ray.iter().skip_while(|&&c| c != victim).nth(1);
+                if beyond.is_some_and(|&c| !occ.has(c)) {
+                    out.insert(victim);
+                }
+            }
+        }
+        out
+    }
+
     /// Kinds the side to move may not promote to now, having as many as the rules allow.
     fn promotion_blocked(&self, v: &Variant) -> u64 {
         let own = self.by_color[self.stm.index()];

@@ -4,7 +4,7 @@
 //! when the game has one, else they are derived from the variant: material from each piece's
 //! mobility on the empty board, positional terms from fixed small defaults.
 
-use ccg_core::{Cell, Color, Position, Variant};
+use ccg_core::{Cell, CellSet, Color, Position, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -50,6 +50,9 @@ pub struct Terms {
     pub tempo: i32,
     /// Per cell a piece (not pawn, not royal) could move to.
     pub mobility: i32,
+    /// Per enemy piece (not royal) that one of our pieces could take now, by replacement or by
+    /// the first jump of a draughts-style chain (cheskers).
+    pub threats: i32,
 }
 
 impl Default for Terms {
@@ -62,12 +65,13 @@ impl Default for Terms {
             king_attack: -12,
             tempo: 10,
             mobility: 2,
+            threats: 8,
         }
     }
 }
 
 /// Number of positional terms, after the material ones in the feature vector.
-pub(crate) const N_TERMS: usize = 7;
+pub(crate) const N_TERMS: usize = 8;
 
 impl Terms {
     fn to_array(&self) -> [i32; N_TERMS] {
@@ -79,6 +83,7 @@ impl Terms {
             self.king_attack,
             self.tempo,
             self.mobility,
+            self.threats,
         ]
     }
     pub(crate) fn from_array(a: [i32; N_TERMS]) -> Terms {
@@ -90,6 +95,7 @@ impl Terms {
             king_attack: a[4],
             tempo: a[5],
             mobility: a[6],
+            threats: a[7],
         }
     }
 }
@@ -174,6 +180,8 @@ pub struct Evaluator {
     null_move: bool,
     /// Pieces in hand count as material (shogi).
     drops: bool,
+    /// Kinds that capture draughts-style (their threats are jumps).
+    jumps: Vec<bool>,
 }
 
 impl Evaluator {
@@ -227,6 +235,7 @@ impl Evaluator {
             n_cells: n,
             null_move: params.null_move.unwrap_or(true),
             drops: v.rules.drops,
+            jumps: v.kinds.iter().map(|k| k.modes.iter().any(|m| m.jump_capture)).collect(),
             params,
         }
     }
@@ -281,13 +290,20 @@ impl Evaluator {
         let t = self.n_kinds;
         let mut royals: [[usize; 4]; 2] = [[0; 4]; 2];
         let mut nroyal = [0usize; 2];
+        // Enemy pieces each side could take now (royal pieces are left out below).
+        let mut reach = [CellSet::EMPTY; 2];
+        let mut royal_cells = CellSet::EMPTY;
         for side in [Color::White, Color::Black] {
             let sign = if side == us { 1 } else { -1 };
             for c in pos.pieces(side).iter() {
                 let Some(p) = pos.piece_at(c) else { continue };
                 let k = p.kind as usize;
                 f(k, sign);
+                if self.jumps[k] {
+                    reach[side.index()] |= pos.jump_threats(c);
+                }
                 if self.royal[k] {
+                    royal_cells.insert(c);
                     f(t + 1, sign * self.centre[c as usize]);
                     if nroyal[side.index()] < 4 {
                         royals[side.index()][nroyal[side.index()]] = c as usize;
@@ -295,9 +311,12 @@ impl Evaluator {
                     }
                 } else if self.pawn[k] {
                     f(t + 2, sign * self.advance[side.index()][c as usize]);
+                    reach[side.index()] |= pos.targets(c);
                 } else {
                     f(t, sign * self.centre[c as usize]);
-                    f(t + 6, sign * pos.targets(c).count() as i32);
+                    let targets = pos.targets(c);
+                    reach[side.index()] |= targets;
+                    f(t + 6, sign * targets.count() as i32);
                 }
             }
             if self.drops {
@@ -325,6 +344,8 @@ impl Evaluator {
             }
             f(t + 3, sign * shelter);
             f(t + 4, sign * attack);
+            let threatened = reach[side.index()] & pos.pieces(side.other()) & !royal_cells;
+            f(t + 7, sign * threatened.count() as i32);
         }
         f(t + 5, 1);
     }

@@ -151,6 +151,11 @@ fn check_moves(pos: &Position) -> Result<usize, TestCaseError> {
     let any_capture = list.iter().any(|&m| pos.is_capture(m));
     let has_king = r.kings(side) > 0;
     prop_assert_eq!(any_capture, has_king && capture_exists(&r), "capture exists vs generated at {}", fen);
+    // The evaluation's threats: a first jump exists exactly when a capture does, over enemies.
+    let us = pos.side_to_move();
+    let threats = pos.pieces(us).iter().fold(ccg_core::CellSet::EMPTY, |t, c| t | pos.jump_threats(c));
+    prop_assert_eq!(threats.any(), capture_exists(&r), "jump threats vs captures at {}", fen);
+    prop_assert!((threats & !pos.pieces(us.other())).is_empty(), "a threat on a non-enemy at {}", fen);
     let mut longest = 0;
     for &m in list.iter() {
         let coord = pos.move_coord(m);
