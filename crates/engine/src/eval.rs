@@ -13,7 +13,7 @@ use thiserror::Error;
 pub enum ParamsError {
     #[error("parameter file: {0}")]
     Toml(#[from] toml::de::Error),
-    #[error("parameter file: no piece with letter {0:?} in this game")]
+    #[error("parameter file: no piece {0:?} in this game (letters as in position strings; promoted pieces as \"+R\")")]
     UnknownPiece(String),
 }
 
@@ -25,7 +25,8 @@ pub struct Params {
     /// of a file, it is derived from the rules.
     #[serde(default)]
     pub null_move: Option<bool>,
-    /// Value of each piece kind by letter; royal pieces are not counted.
+    /// Value of each piece kind by its token (`R`, or `"+R"` for a promoted kind: promoted and
+    /// unpromoted pieces share a letter but not a value); royal pieces are not counted.
     #[serde(default)]
     pub material: BTreeMap<String, i32>,
     #[serde(default)]
@@ -100,13 +101,17 @@ impl Terms {
     }
 }
 
-/// Parameter files shipped with the engine (written by `ccg tune`).
+/// Declares the parameter files shipped with the engine (written by `ccg tune`), by game id.
+macro_rules! shipped {
+    ($($id:literal),* $(,)?) => {
+        pub(crate) const SHIPPED: &[(&str, &str)] =
+            &[$(($id, include_str!(concat!("../params/", $id, ".toml")))),*];
+    };
+}
+shipped!["mgc", "mgc1"];
+
 fn shipped(id: &str) -> Option<&'static str> {
-    match id {
-        "mgc" => Some(include_str!("../params/mgc.toml")),
-        "mgc1" => Some(include_str!("../params/mgc1.toml")),
-        _ => None,
-    }
+    SHIPPED.iter().find(|(i, _)| *i == id).map(|(_, text)| *text)
 }
 
 impl Params {
@@ -117,7 +122,7 @@ impl Params {
             .iter()
             .enumerate()
             .filter(|(_, k)| !k.royal)
-            .map(|(i, k)| (k.letter.to_string(), derived_value(v, i as u8)))
+            .map(|(i, k)| (k.token(), derived_value(v, i as u8)))
             .collect();
         // Null-move pruning is unsound where capture is compulsory (draughts-style games): there
         // "passing" is never the worst option, the premise of the pruning.
@@ -133,10 +138,9 @@ impl Params {
     /// Reads a parameter file; pieces it leaves out keep their derived values.
     pub fn parse(v: &Variant, text: &str) -> Result<Params, ParamsError> {
         let mut p: Params = toml::from_str(text)?;
-        for l in p.material.keys() {
-            let mut cs = l.chars();
-            if cs.next().and_then(|c| v.kind_by_letter(c)).is_none() || cs.next().is_some() {
-                return Err(ParamsError::UnknownPiece(l.clone()));
+        for t in p.material.keys() {
+            if !v.kinds.iter().any(|k| !k.royal && k.token() == *t) {
+                return Err(ParamsError::UnknownPiece(t.clone()));
             }
         }
         let d = Params::derived(v);
@@ -212,17 +216,11 @@ impl Evaluator {
                 dist[a * n + b] = g.chebyshev(a as Cell, b as Cell).clamp(0, 255) as u8;
             }
         }
-        let mut weights: Vec<i32> =
-            v.kinds
-                .iter()
-                .map(|k| {
-                    if k.royal {
-                        0
-                    } else {
-                        params.material.get(&k.letter.to_string()).copied().unwrap_or(0)
-                    }
-                })
-                .collect();
+        let mut weights: Vec<i32> = v
+            .kinds
+            .iter()
+            .map(|k| if k.royal { 0 } else { params.material.get(&k.token()).copied().unwrap_or(0) })
+            .collect();
         weights.extend(params.terms.to_array());
         Evaluator {
             weights,
@@ -348,5 +346,50 @@ impl Evaluator {
             f(t + 7, sign * threatened.count() as i32);
         }
         f(t + 5, 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every file in `params/` is shipped, names a game, and parses: `for_variant` would fall
+    /// back to derived values on a broken file without a word.
+    #[test]
+    fn shipped_parameter_files_load() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("params");
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        let mut listed: Vec<String> = SHIPPED.iter().map(|(id, _)| id.to_string()).collect();
+        listed.sort();
+        assert_eq!(files, listed, "params/ and the shipped! list differ");
+        for (id, text) in SHIPPED {
+            let v = ccg_games::variant(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let p = Params::parse(&v, text).unwrap_or_else(|e| panic!("params/{id}.toml: {e}"));
+            assert_eq!(Params::for_variant(&v), p);
+        }
+    }
+
+    /// A promoted piece has a value of its own (shogi: a Pionnier is no Pawn, a Dragon no Rook).
+    #[test]
+    fn promoted_pieces_are_valued_apart() {
+        let v = ccg_games::variant("shogi", &[]).unwrap();
+        let d = Params::derived(&v);
+        assert_eq!(d.material["P"], 100);
+        assert!(d.material["+P"] > 300 && d.material["+R"] > d.material["R"], "{:?}", d.material);
+        let ev = Evaluator::new(&v, d.clone());
+        let pawn = v.kind_by_token('P', false).unwrap();
+        let pionnier = v.kind_by_token('P', true).unwrap();
+        assert_eq!(ev.weights()[pawn as usize], 100);
+        assert_eq!(ev.weights()[pionnier as usize], d.material["+P"]);
+        let text = d.to_toml();
+        assert_eq!(Params::parse(&v, &text).unwrap(), d, "{text}");
+        assert!(Params::parse(&v, "[material]\n\"+K\" = 5\n").is_err());
+        assert!(Params::parse(&v, "[material]\nZ = 5\n").is_err());
     }
 }

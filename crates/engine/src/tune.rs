@@ -234,7 +234,7 @@ pub fn fit(
     let mut params = start.clone();
     for (i, k) in variant.kinds.iter().enumerate() {
         if !k.royal {
-            params.material.insert(k.letter.to_string(), w[i] as i32);
+            params.material.insert(k.token(), w[i] as i32);
         }
     }
     let mut t = [0; N_TERMS];
