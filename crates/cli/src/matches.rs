@@ -764,6 +764,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let score = Mutex::new(Score::default());
     let next = AtomicUsize::new(0);
     let stop = std::sync::atomic::AtomicBool::new(false);
+    // The SPRT's decision when its LLR first crossed a bound, with the score then: games still
+    // running finish, but they do not undo a decision already taken.
+    let decided: Mutex<Option<(Score, f64)>> = Mutex::new(None);
     let log: Mutex<Vec<String>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..args.concurrency.max(1) {
@@ -817,6 +820,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
                     msg += &format!("  LLR {llr:.2} [{:.2}, {:.2}]", t.lower, t.upper);
                     if llr <= t.lower || llr >= t.upper {
                         stop.store(true, Ordering::SeqCst);
+                        decided.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert((*sc, llr));
                     }
                 }
                 bar.set_message(msg);
@@ -830,7 +834,8 @@ pub fn run(args: MatchArgs) -> Result<()> {
     println!("{} vs {}: +{} ={} -{} of {} games", names[0], names[1], sc.wins, sc.draws, sc.losses, sc.n());
     println!("score {:.1}%  Elo difference {:+.1} ± {:.1} (95%)", 100.0 * sc.ratio(), elo, err);
     if let Some(t) = &sprt {
-        let llr = sc.llr(t.elo0, t.elo1);
+        let decision = decided.into_inner().unwrap_or_else(|e| e.into_inner());
+        let (at, llr) = decision.unwrap_or((sc, sc.llr(t.elo0, t.elo1)));
         let verdict = if llr >= t.upper {
             "H1 accepted"
         } else if llr <= t.lower {
@@ -838,8 +843,13 @@ pub fn run(args: MatchArgs) -> Result<()> {
         } else {
             "inconclusive"
         };
+        let when = if decision.is_some() && at.n() != sc.n() {
+            format!(" after {} games (+{} ={} -{})", at.n(), at.wins, at.draws, at.losses)
+        } else {
+            String::new()
+        };
         println!(
-            "SPRT elo0={} elo1={}: LLR {llr:.2} (bounds {:.2}, {:.2}): {verdict}",
+            "SPRT elo0={} elo1={}: LLR {llr:.2} (bounds {:.2}, {:.2}): {verdict}{when}",
             t.elo0, t.elo1, t.lower, t.upper
         );
     }

@@ -108,7 +108,7 @@ macro_rules! shipped {
             &[$(($id, include_str!(concat!("../params/", $id, ".toml")))),*];
     };
 }
-shipped!["mgc", "mgc1"];
+shipped!["mgc", "mgc1", "guru", "avantgarde", "cheskers", "cubic", "cubic-asym", "nihongi", "shogi1"];
 
 fn shipped(id: &str) -> Option<&'static str> {
     SHIPPED.iter().find(|(i, _)| *i == id).map(|(_, text)| *text)
