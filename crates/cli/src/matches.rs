@@ -26,8 +26,9 @@ pub struct MatchArgs {
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// A player (give exactly two): `ccg [level=N] [threads=N] [hash=MB] [params=FILE] [nonull]
-    /// [nolmr] [noaspiration] [nofutility] [noordering] [noqsearch]`, `random`, `greedy`, or
-    /// `cmd=PROGRAM [arg=ARG]… [name=NAME] [option.NAME=VALUE]…` for a UCI engine.
+    /// [nolmr] [noaspiration] [nofutility] [noordering] [noqsearch] [nolmp] [nobadcaptures]`,
+    /// `random`, `greedy`, or `cmd=PROGRAM [arg=ARG]… [name=NAME] [option.NAME=VALUE]…` for a
+    /// UCI engine.
     #[arg(long = "engine", required = true, num_args = 1)]
     pub engines: Vec<String>,
     /// Number of games (rounded up to an even number: each opening is played with both colours).

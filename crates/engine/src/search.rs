@@ -28,6 +28,10 @@ pub struct Features {
     /// Killer moves and the history heuristic in move ordering.
     pub ordering: bool,
     pub quiescence: bool,
+    /// Late-move pruning: near the leaves, quiet moves after the first few are not searched.
+    pub lmp: bool,
+    /// Quiescence skips captures of a defended piece by a more valuable one.
+    pub bad_captures: bool,
 }
 
 impl Default for Features {
@@ -39,6 +43,8 @@ impl Default for Features {
             futility: true,
             ordering: true,
             quiescence: true,
+            lmp: true,
+            bad_captures: true,
         }
     }
 }
@@ -53,12 +59,22 @@ impl Features {
             "nofutility" => self.futility = false,
             "noordering" => self.ordering = false,
             "noqsearch" => self.quiescence = false,
+            "nolmp" => self.lmp = false,
+            "nobadcaptures" => self.bad_captures = false,
             _ => return false,
         }
         true
     }
-    pub const TOGGLES: [&'static str; 6] =
-        ["nonull", "nolmr", "noaspiration", "nofutility", "noordering", "noqsearch"];
+    pub const TOGGLES: [&'static str; 8] = [
+        "nonull",
+        "nolmr",
+        "noaspiration",
+        "nofutility",
+        "noordering",
+        "noqsearch",
+        "nolmp",
+        "nobadcaptures",
+    ];
 }
 
 #[derive(Clone, Debug)]
@@ -602,10 +618,17 @@ impl<'a> Thread<'a> {
         let mut best = -INF;
         let mut best_mv = 0u32;
         let mut quiets_tried: Vec<Move> = Vec::new();
+        // Late-move pruning: how many quiet moves are searched near the leaves (the games'
+        // branching factors reach 100 and more, and good quiet moves come first by history).
+        let lmp_limit =
+            if f.lmp && !pv_node && !in_check && depth <= 4 { 4 + 2 * depth * depth } else { i32::MAX };
         for i in 0..list.len() {
             Self::pick(&mut list, i);
             let m = list[i].0;
             let quiet = list[i].1 < (1 << 27) && !self.pos.is_capture(m);
+            if quiet && quiets_tried.len() as i32 >= lmp_limit && best > -MATE_BOUND {
+                continue;
+            }
             // Futility: a quiet move late in the list cannot lift a hopeless static score.
             if f.futility
                 && quiet
@@ -741,6 +764,17 @@ impl<'a> Thread<'a> {
             // Delta pruning: even winning this piece cannot reach alpha.
             if !in_check
                 && best + self.victim_value(m) + m.promotion.map_or(0, |k| self.sh.ev.value(k)) + 200 <= alpha
+            {
+                continue;
+            }
+            // A defended piece taken by a more valuable one: a losing exchange (a cheap static
+            // exchange test; chains and promotions are always searched).
+            if !in_check
+                && self.sh.features.bad_captures
+                && m.promotion.is_none()
+                && matches!(m.special, Special::None)
+                && self.pos.piece_at(m.from).is_some_and(|p| self.sh.ev.value(p.kind) > self.victim_value(m))
+                && self.pos.attacked(m.to, self.pos.side_to_move().other())
             {
                 continue;
             }
