@@ -13,6 +13,7 @@ use crate::board::Board;
 use crate::modes::Action;
 use crate::moves::{Move, MoveList, Path, Special};
 use crate::position::Position;
+use crate::tables::JumpMode;
 use crate::variant::{Capturing, Royal, Variant};
 use crate::{Cell, CellSet, Color, Kind};
 
@@ -134,14 +135,10 @@ impl Board {
         let mut out = CellSet::EMPTY;
         for jm in &v.tables.jumps[side][kind] {
             for &d in &jm.dirs {
-                let Some(victim) = g.first_blocker(from, d, occ) else { continue };
-                let ray = g.ray_cells(from, d);
-                if !enemy.has(victim) || (!jm.flying && ray.first() != Some(&victim)) {
-                    continue;
-                }
-                let beyond = ray.iter().skip_while(|&&c| c != victim).nth(1);
-                if beyond.is_some_and(|&c| !occ.has(c)) {
-                    out.insert(victim);
+                if let Some((victim, mut landings)) = jump_over(g, jm, from, d, occ, enemy) {
+                    if landings.next().is_some() {
+                        out.insert(victim);
+                    }
                 }
             }
         }
@@ -346,15 +343,8 @@ impl Board {
         let mut any = false;
         for jm in &v.tables.jumps[us][kind] {
             for &d in &jm.dirs {
-                let ray = g.ray_cells(at, d);
-                let Some(victim) = g.first_blocker(at, d, occ) else { continue };
-                if !enemy.has(victim) || (!jm.flying && ray.first() != Some(&victim)) {
-                    continue;
-                }
+                let Some((victim, landings)) = jump_over(g, jm, at, d, occ, enemy) else { continue };
                 let after = occ ^ CellSet::single(victim);
-                let beyond = ray.iter().skip_while(|&&c| c != victim).skip(1);
-                let landings =
-                    beyond.take_while(|&&c| !occ.has(c)).take(if jm.flying { usize::MAX } else { 1 });
                 // Landings first, so that the Russian-draughts option can drop the ones that end
                 // the chain when another one lets it go on.
                 let mut ended = Vec::new();
@@ -386,6 +376,26 @@ impl Board {
         }
         any
     }
+}
+
+/// One draughts-style jump from `at` along direction `d`: the enemy piece jumped over and the
+/// free cells beyond it where the jumper may land (only the next one unless it flies). Shared by
+/// the capture chains and the evaluation's threats, so both read the jump rule the same way.
+fn jump_over<'g>(
+    g: &'g crate::Geometry,
+    jm: &JumpMode,
+    at: Cell,
+    d: usize,
+    occ: CellSet,
+    enemy: CellSet,
+) -> Option<(Cell, impl Iterator<Item = &'g Cell>)> {
+    let ray = g.ray_cells(at, d);
+    let victim = g.first_blocker(at, d, occ)?;
+    if !enemy.has(victim) || (!jm.flying && ray.first() != Some(&victim)) {
+        return None;
+    }
+    let beyond = ray.iter().skip_while(move |&&c| c != victim).skip(1);
+    Some((victim, beyond.take_while(move |&&c| !occ.has(c)).take(if jm.flying { usize::MAX } else { 1 })))
 }
 
 /// Pieces pinned to the single royal piece `king`, with the cells each may still move to.
