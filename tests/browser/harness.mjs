@@ -43,6 +43,16 @@ export async function launchBrowser() {
   });
 }
 
+/// Collects the page's console errors and uncaught exceptions, except those matching `expected`
+/// (e.g. failed requests while a test takes the network away); returns a function giving them.
+export function watchConsole(page, expected = []) {
+  const seen = [];
+  const keep = (text) => { if (!expected.some((re) => re.test(text))) seen.push(text); };
+  page.on("console", (m) => { if (m.type() === "error") keep(m.text()); });
+  page.on("pageerror", (e) => keep(String(e)));
+  return () => seen;
+}
+
 export async function shot(page, name) {
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }

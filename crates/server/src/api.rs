@@ -324,7 +324,7 @@ pub struct ClockSpec {
 }
 
 /// Builds the variant of a game id and options, with 4xx errors for what the client got wrong.
-fn variant_for(game: &str, options: &[String]) -> ApiResult<Arc<ccg_core::Variant>> {
+pub(crate) fn variant_for(game: &str, options: &[String]) -> ApiResult<Arc<ccg_core::Variant>> {
     let opts = parse_options(options).map_err(|e| ApiError::bad("bad_option", e))?;
     ccg_games::variant(game, &opts).map_err(|e| match e {
         ccg_games::GameError::UnknownGame(_) => {

@@ -272,7 +272,7 @@ fn pieces(pos: &Position) -> Vec<Value> {
     (0..v.geometry.len())
         .filter_map(|c| {
             let p = pos.piece_at(c as u8)?;
-            Some(json!({ "cell": c, "letter": v.kind(p.kind).letter.to_string(), "color": p.color.name() }))
+            Some(json!({ "cell": c, "kind": p.kind, "letter": v.kind(p.kind).letter.to_string(), "color": p.color.name() }))
         })
         .collect()
 }
@@ -283,7 +283,7 @@ fn hand(pos: &Position, side: Color) -> Vec<Value> {
     (0..v.kinds.len())
         .filter_map(|k| {
             let n = pos.hand(side, k as u8);
-            (n > 0).then(|| json!({ "letter": v.kinds[k].letter.to_string(), "count": n }))
+            (n > 0).then(|| json!({ "kind": k, "letter": v.kinds[k].letter.to_string(), "count": n }))
         })
         .collect()
 }
@@ -303,6 +303,8 @@ pub fn move_json(pos: &Position, m: Move) -> Value {
         "via": via,
         "drop": drop,
         "promotion": m.promotion.map(|k| v.kind(k).letter.to_string()),
+        "promotion_kind": m.promotion,
+        "drop_kind": match m.special { Special::Drop(k) => Some(k), _ => None },
         "text": pos.move_text(m),
         "coord": pos.move_coord(m),
     })
@@ -322,7 +324,7 @@ pub fn board_json(v: &Variant) -> Value {
             let (r, col) = l.place[c];
             json!({ "name": g.name(c as u8), "row": r, "col": col })
         }).collect::<Vec<_>>(),
-        "kinds": v.kinds.iter().map(|k| json!({ "letter": k.letter.to_string(), "name": k.name, "pawn": k.pawn, "royal": k.royal })).collect::<Vec<_>>(),
+        "kinds": v.kinds.iter().map(|k| json!({ "letter": k.letter.to_string(), "token": k.token(), "name": k.name, "pawn": k.pawn, "royal": k.royal, "promoted": k.promoted })).collect::<Vec<_>>(),
     })
 }
 

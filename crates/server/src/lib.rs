@@ -8,6 +8,7 @@ pub mod api;
 pub mod db;
 pub mod game;
 pub mod pool;
+pub mod rules_api;
 pub mod web;
 
 use axum::extract::DefaultBodyLimit;
@@ -59,6 +60,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/events", get(api::events))
         .route("/import", post(api::import))
         .route("/analyse", post(api::analyse))
+        .route("/rules/{game}", get(rules_api::rules))
         .fallback(api::not_found);
     Router::new()
         .nest("/api", api)

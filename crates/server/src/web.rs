@@ -1,35 +1,81 @@
-//! The front end, compiled into the binary: plain HTML, CSS and JavaScript under `web/`, and the
-//! rules document, so that `ccg serve` needs no build step and no files beside it.
+//! The front end, compiled into the binary: plain HTML, CSS and JavaScript modules under `web/`,
+//! and the rules document, so that `ccg serve` needs no build step and no files beside it.
+//! Every answer carries an `ETag` (a hash of the file), so a browser revalidates with one
+//! round trip and gets `304 Not Modified` while the binary is unchanged.
 
 use crate::AppState;
-use axum::http::header;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use std::sync::Arc;
 
-macro_rules! asset {
-    ($file:literal, $mime:literal) => {
-        get(|| async { page($mime, include_str!(concat!("../web/", $file))) })
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+macro_rules! web {
+    ($file:literal) => {
+        include_str!(concat!("../web/", $file))
     };
 }
 
-fn page(mime: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+/// Pages: path, file.
+const PAGES: &[(&str, &str)] = &[
+    ("/", web!("index.html")),
+    ("/g/{id}", web!("game.html")),
+    ("/rules", web!("rules.html")),
+];
+
+/// Static files: name under `/static/`, MIME type, contents.
+const ASSETS: &[(&str, &str, &str)] = &[
+    ("app.css", CSS, web!("app.css")),
+    ("favicon.svg", SVG, web!("favicon.svg")),
+    ("i18n.js", JS, web!("i18n.js")),
+    ("icons.js", JS, web!("icons.js")),
+    ("pieces.js", JS, web!("pieces.js")),
+    ("board.js", JS, web!("board.js")),
+    ("settings.js", JS, web!("settings.js")),
+    ("chrome.js", JS, web!("chrome.js")),
+    ("info.js", JS, web!("info.js")),
+    ("mygames.js", JS, web!("mygames.js")),
+    ("sound.js", JS, web!("sound.js")),
+    ("game.js", JS, web!("game.js")),
+    ("lobby.js", JS, web!("lobby.js")),
+    ("rules.js", JS, web!("rules.js")),
+    ("rules-en.js", JS, web!("rules-en.js")),
+    ("rules-ru.js", JS, web!("rules-ru.js")),
+];
+
+/// FNV-1a of the contents: changes whenever the file does.
+fn etag(body: &str) -> String {
+    let h = body.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+    format!("\"{h:016x}\"")
+}
+
+fn page(mime: &'static str, body: &'static str, headers: &HeaderMap) -> Response {
+    let tag = etag(body);
+    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(tag.as_str()) {
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, tag)]).into_response();
+    }
+    (
+        [(header::CONTENT_TYPE, mime.to_string()), (header::CACHE_CONTROL, "no-cache".into()), (header::ETAG, tag)],
+        body,
+    )
+        .into_response()
 }
 
 pub fn routes() -> Router<Arc<AppState>> {
-    Router::new()
-        .route("/", asset!("index.html", "text/html; charset=utf-8"))
-        .route("/g/{id}", asset!("game.html", "text/html; charset=utf-8"))
-        .route("/rules", asset!("rules.html", "text/html; charset=utf-8"))
-        .route("/static/app.css", asset!("app.css", "text/css; charset=utf-8"))
-        .route("/static/lobby.js", asset!("lobby.js", "text/javascript; charset=utf-8"))
-        .route("/static/game.js", asset!("game.js", "text/javascript; charset=utf-8"))
-        .route("/static/board.js", asset!("board.js", "text/javascript; charset=utf-8"))
-        .route("/static/rules.js", asset!("rules.js", "text/javascript; charset=utf-8"))
-        .route(
-            "/rules.md",
-            get(|| async { page("text/markdown; charset=utf-8", include_str!("../../../docs/rules.md")) }),
-        )
+    let mut r = Router::new();
+    for &(path, body) in PAGES {
+        r = r.route(path, get(move |h: HeaderMap| async move { page(HTML, body, &h) }));
+    }
+    for &(name, mime, body) in ASSETS {
+        r = r.route(&format!("/static/{name}"), get(move |h: HeaderMap| async move { page(mime, body, &h) }));
+    }
+    r.route(
+        "/rules.md",
+        get(|h: HeaderMap| async move { page("text/markdown; charset=utf-8", include_str!("../../../docs/rules.md"), &h) }),
+    )
 }

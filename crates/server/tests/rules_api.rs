@@ -1,0 +1,139 @@
+//! `GET /api/rules/{game}`: the facts the front end draws pieces, move diagrams and rules pages
+//! from, checked against the rules as `docs/rules.md` states them.
+
+mod support;
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use support::Server;
+
+/// The cell names of a list of cell indices.
+fn names(facts: &Value, list: &Value) -> BTreeSet<String> {
+    let cells = facts["board"]["cells"].as_array().unwrap();
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| cells[c.as_u64().unwrap() as usize]["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn kind<'a>(facts: &'a Value, token: &str) -> &'a Value {
+    facts["kinds"].as_array().unwrap().iter().find(|k| k["token"] == token).unwrap()
+}
+
+fn set(cells: &str) -> BTreeSet<String> {
+    cells.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn mgc_diagrams_follow_the_modes_from_the_centre() {
+    let s = Server::start();
+    let (st, f) = s.get("/api/rules/mgc", None);
+    assert_eq!(st, 200, "{f}");
+    let from = f["kinds"][0]["diagram"]["from"].as_u64().unwrap() as usize;
+    assert_eq!(f["board"]["cells"][from]["name"], "e5");
+    // Legion `O`: the rank and the file, moving and capturing alike.
+    let legion = &kind(&f, "L")["diagram"];
+    let lines = set("e1 e2 e3 e4 e6 e7 e8 e9 e10 a5 b5 c5 d5 f5 g5 h5 i5 k5");
+    assert_eq!(names(&f, &legion["moves"]), lines);
+    assert_eq!(names(&f, &legion["captures"]), lines);
+    assert!(legion["initial"].as_array().unwrap().is_empty());
+    // Pawn `mN(1)+cD(1)+imfN(2)`: steps all round, captures diagonally, leaps ahead at first.
+    let pawn = &kind(&f, "P")["diagram"];
+    assert_eq!(names(&f, &pawn["moves"]).len(), 8 + 7);
+    assert_eq!(names(&f, &pawn["captures"]), set("d4 f4 d6 f6"));
+    assert_eq!(names(&f, &pawn["initial"]), set("c7 d7 e7 f7 g7 c6 g6"));
+    // King `N(1)+uN(2)+uN(3)`: the two outer rings only until first checked.
+    let king = &kind(&f, "K")["diagram"];
+    assert_eq!(names(&f, &king["moves"]).len(), 8 + 16 + 24);
+    assert_eq!(names(&f, &king["unchecked"]).len(), 16 + 24);
+    assert!(!names(&f, &king["unchecked"]).contains("e6"));
+    assert_eq!(kind(&f, "K")["royal"], true);
+    assert_eq!(kind(&f, "Q")["modes_text"], "O+D+N(2)");
+    // The setup is the author's square list: 30 pieces a side, the White King on e1.
+    assert_eq!(f["setup"].as_array().unwrap().len(), 60);
+    let e1 = f["board"]["cells"].as_array().unwrap().iter().position(|c| c["name"] == "e1").unwrap();
+    let k = f["setup"].as_array().unwrap().iter().find(|p| p["cell"] == e1).unwrap();
+    assert_eq!(f["kinds"][k["kind"].as_u64().unwrap() as usize]["token"], "K");
+}
+
+#[test]
+fn options_change_the_diagrams() {
+    let s = Server::start();
+    let (st, f) = s.get("/api/rules/mgc?option=pawns%3Dforward", None);
+    assert_eq!(st, 200, "{f}");
+    let pawn = &kind(&f, "P")["diagram"];
+    // `mnN(1)+cnD(1)`: no step or capture that lowers the rank.
+    assert_eq!(names(&f, &pawn["captures"]), set("d6 f6"));
+    assert!(!names(&f, &pawn["moves"]).contains("e4"));
+    let (st, f) = s.get("/api/rules/mgc?option=remove%3Dsimple", None);
+    assert_eq!(st, 200, "{f}");
+    assert!(f["setup"].as_array().unwrap().len() < 60);
+    assert_eq!(s.get("/api/rules/mgc?option=pawns%3Dsideways", None).0, 400);
+    assert_eq!(s.get("/api/rules/mgc?colour=red", None).0, 400);
+    assert_eq!(s.get("/api/rules/nosuchgame", None).0, 404);
+    assert_eq!(s.get("/api/rules/bermuda", None).0, 422);
+}
+
+#[test]
+fn shogi_promoted_kinds_are_marked_and_move_otherwise() {
+    let s = Server::start();
+    let (_, f) = s.get("/api/rules/shogi", None);
+    let pawn = kind(&f, "P");
+    let pionnier = kind(&f, "+P");
+    assert_eq!(pionnier["promoted"], true);
+    assert_eq!(pionnier["name"], "Pionnier");
+    assert_eq!(pawn["promotes_to"][0], pionnier["kind"]);
+    assert_eq!(pionnier["demotes_to"], pawn["kind"]);
+    assert_eq!(names(&f, &pawn["diagram"]["moves"]), set("e6"));
+    assert_eq!(names(&f, &pionnier["diagram"]["moves"]).len(), 8);
+    // Bishop `D+mO(1)`: the orthogonal step never captures.
+    let bishop = &kind(&f, "B")["diagram"];
+    assert!(names(&f, &bishop["moves"]).contains("e6"));
+    assert!(!names(&f, &bishop["captures"]).contains("e6"));
+    assert_eq!(f["rules"]["drops"], true);
+    assert_eq!(names(&f, &pawn["drop"]["forbidden"]).len(), 9);
+    assert_eq!(names(&f, &pawn["promotion"][0]["zone"]).len(), 27);
+}
+
+#[test]
+fn cheskers_jumps_land_behind_the_enemy() {
+    let s = Server::start();
+    let (_, f) = s.get("/api/rules/cheskers", None);
+    assert_eq!(f["rules"]["capturing"], "jump");
+    assert_eq!(f["rules"]["royal"], "capture");
+    let rook = &kind(&f, "R")["diagram"];
+    let from = &f["board"]["cells"][rook["from"].as_u64().unwrap() as usize]["name"];
+    assert_eq!(from, "d4");
+    // `xO`: over an enemy at any distance on the line, landing on any free cell beyond it.
+    let over_d6 = rook["jumps"].as_array().unwrap().iter().find(|j| names(&f, &Value::from(vec![j["over"].clone()])) == set("d6")).unwrap();
+    assert_eq!(names(&f, &over_d6["land"]), set("d7 d8"));
+    // Pawn `xO(1)+xD(1)`: only an adjacent enemy, onto the cell right behind it.
+    let pawn = &kind(&f, "P")["diagram"];
+    assert_eq!(names(&f, &pawn["captures"]).len(), 8);
+    assert_eq!(names(&f, &pawn["moves"]), set("c5 d5 e5"));
+}
+
+#[test]
+fn the_cube_is_drawn_on_its_naming_grid_with_four_layers() {
+    let s = Server::start();
+    let (_, f) = s.get("/api/rules/cubic", None);
+    let b = &f["board"];
+    assert_eq!((b["rows"].as_u64(), b["cols"].as_u64()), (Some(8), Some(8)));
+    let cells = b["cells"].as_array().unwrap();
+    let c7 = cells.iter().find(|c| c["name"] == "c7").unwrap();
+    assert_eq!((c7["row"].as_u64(), c7["col"].as_u64()), (Some(1), Some(2)));
+    let blocks: BTreeSet<u64> = cells.iter().map(|c| c["block"].as_u64().unwrap()).collect();
+    assert_eq!(blocks.len(), 4);
+    let block_of = |n: &str| cells.iter().find(|c| c["name"] == n).unwrap()["block"].clone();
+    assert_eq!(block_of("a1"), block_of("d4"));
+    assert_ne!(block_of("d4"), block_of("e4"));
+    assert_ne!(block_of("d4"), block_of("d5"));
+    // The tesseract is a Sudoku grid of nine blocks; the hexagons keep their staggered layout.
+    let (_, t) = s.get("/api/rules/nihongi", None);
+    let blocks: BTreeSet<u64> = t["board"]["cells"].as_array().unwrap().iter().map(|c| c["block"].as_u64().unwrap()).collect();
+    assert_eq!(blocks.len(), 9);
+    let (_, h) = s.get("/api/rules/brilliant", None);
+    assert_eq!(h["board"]["hexagons"], true);
+    assert_eq!(h["board"]["rows"], 15);
+}
