@@ -32,7 +32,7 @@ test("lobby lists the implemented games and links their rules", async () => {
   await shot(page, "lobby");
   await page.click("#rules-link");
   await page.waitForURL(/\/rules#mgc$/);
-  await page.locator("#mgc").waitFor({ state: "attached" });
+  await page.locator('.piece-card[data-kind="K"]').waitFor();
   await shot(page, "rules");
   await page.close();
 });
@@ -56,7 +56,7 @@ test("mgc against the engine: click a move, see the reply, reload and see the sa
   // Review: step back to the start and forward again; the board is read-only meanwhile.
   const start = await page.locator("#board g.piece").count();
   await page.click("#nav-first");
-  await page.locator("#status", { hasText: "Reviewing" }).waitFor();
+  await page.locator("#status", { hasText: "Start position" }).waitFor();
   await page.click('#moves .move[data-ply="1"]');
   await page.locator("#moves .move.current").waitFor();
   await page.keyboard.press("ArrowRight");
@@ -66,7 +66,7 @@ test("mgc against the engine: click a move, see the reply, reload and see the sa
   assert.equal(await page.locator("#board g.piece").count(), start);
   // The engine's analysis of the position, on demand.
   await page.click("#analyse");
-  await page.locator("#analysis", { hasText: "Best:" }).waitFor({ timeout: 30000 });
+  await page.locator("#analysis-line", { hasText: "Best move" }).waitFor({ timeout: 30000 });
   await shot(page, "mgc-vs-engine-after-reload");
   await context.close();
 });
@@ -102,7 +102,8 @@ test("human vs human in two browser contexts, by drag and by click, with live up
   const e = await eve.newPage();
   await e.goto(a.url());
   await waitMoves(e, 2);
-  await e.locator("#status", { hasText: "watching" }).waitFor();
+  await e.locator("#notice", { hasText: "watching" }).waitFor();
+  assert.equal(await e.locator("#resign").isVisible(), false);
   await shot(a, "human-white");
   await shot(b, "human-black-phone");
   await Promise.all([alice.close(), bob.close(), eve.close()]);
@@ -121,7 +122,7 @@ test("promotion chooser offers every choice and the optional stay", async () => 
   await clickMove(page, "a9", "a10");
   await page.locator("#chooser[open]").waitFor();
   const choices = await page.locator("#choices button").allTextContents();
-  assert.ok(choices.some((c) => c.startsWith("no promotion")), choices.join(","));
+  assert.ok(choices.some((c) => c.startsWith("stay a Pawn")), choices.join(","));
   assert.ok(choices.some((c) => c.includes("(Q)")), choices.join(","));
   await shot(page, "promotion-chooser");
   await page.locator("#choices button", { hasText: "(Q)" }).click();
@@ -130,7 +131,7 @@ test("promotion chooser offers every choice and the optional stay", async () => 
   await context.close();
 });
 
-test("drop chooser: a piece in hand is dropped on a highlighted cell", async () => {
+test("a piece in hand, drawn beside the board, is clicked and dropped on a highlighted cell", async () => {
   const post = async (body) => (await fetch(server.base + "/api/games", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   })).json();
@@ -142,8 +143,11 @@ test("drop chooser: a piece in hand is dropped on a highlighted cell", async () 
   await context.addInitScript(([id, token]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([token])), [g.id, g.token]);
   const page = await context.newPage();
   await page.goto(server.base + g.url);
-  await page.locator('[data-hand="white"]', { hasText: "G×1" }).waitFor();
-  await page.click('#drops [data-drop="G"]');
+  const hand = page.locator('[data-hand="white"] .hand-piece[data-drop="G"]');
+  assert.equal(await hand.locator(".count").textContent(), "1");
+  // The hand shows the piece itself: the same picture as a General on the board.
+  assert.equal(await hand.locator("svg").getAttribute("data-piece"), "white:G");
+  await hand.click();
   const state = await (await fetch(server.base + "/api/games/" + g.id)).json();
   const drop = state.legal.find((m) => m.drop === "G");
   const cell = state.board.cells[drop.to].name;
@@ -202,7 +206,7 @@ test("every implemented game: the board is drawn from its layout and takes a mov
       const m = state.legal[0];
       const name = (c) => state.board.cells[c].name;
       if (m.drop) {
-        await page.click(`#drops [data-drop="${m.drop}"]`);
+        await page.click(`.hand-piece[data-drop="${m.drop}"]`);
         await clickCell(page, name(m.to));
       } else {
         await clickMove(page, name(m.from), name(m.to));

@@ -537,7 +537,11 @@ function onDown(ev) {
   const waiting = waitingSeat();
   if (waiting) return premoveClick(cell, waiting);
   const tg = targets();
-  if (tg && tg.has(cell)) { clickTarget(cell); return; }
+  if (tg && tg.has(cell)) {
+    if (ui.drop !== null) playCandidates(ui.state.legal.filter((m) => m.drop_kind === ui.drop && m.to === cell));
+    else clickTarget(cell);
+    return;
+  }
   ui.drop = null;
   ui.chain = [];
   if (moverToken() && legalFrom(cell).length) {

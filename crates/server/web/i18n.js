@@ -182,7 +182,10 @@ const STRINGS = {
     "rules.symbols": "How to read the pieces",
     "rules.symbols_text": "Each piece shows how it moves: straight spokes slide any distance along the lines (+ files and ranks, × diagonals), short spokes with a dot are steps of that length, rings are leaps to every cell at that distance, loose dots are fixed leaps (the knight's eight). Dashed marks hold only until the piece is first checked, faint marks only on its first move. A double rim marks the King, an octagon a promoted piece, a small disc a pawn.",
     "rules.promotion_zone": "Promotion zone (shaded) of White.",
-    "rules.castling": "{name}: before and after.",
+    "rules.castling_before": "before (the cells between must be empty)",
+    "rules.castling_after": "after",
+    "rules.options": "Rule options",
+    "rules.options_help": "A game can be started with these options (in the lobby):",
   },
   ru: {
     "app.tagline": "игры И.Г. Косинцева",
@@ -361,7 +364,10 @@ const STRINGS = {
     "rules.symbols": "Как читать фигуры",
     "rules.symbols_text": "Каждая фигура показывает, как она ходит: длинные лучи — ход на любое расстояние по линиям (+ вертикали и горизонтали, × диагонали), короткие лучи с точкой — шаг такой длины, кольца — прыжок на любую клетку на этом расстоянии, отдельные точки — прыжок фиксированной формы (восемь полей коня). Пунктир действует, пока фигура не получила шах, бледные знаки — только первым ходом. Двойной обод у короля, восьмиугольник у превращённой фигуры, маленький кружок у пешки.",
     "rules.promotion_zone": "Зона превращения белых (затенена).",
-    "rules.castling": "{name}: до и после.",
+    "rules.castling_before": "до (клетки между ними свободны)",
+    "rules.castling_after": "после",
+    "rules.options": "Варианты правил",
+    "rules.options_help": "Партию можно начать с такими вариантами правил (в лобби):",
   },
 };
 
@@ -441,7 +447,7 @@ const OPTIONS = {
   en: {
     "king=step": "King without the jump right",
     "pawns=forward": "pawns never move backward",
-    "remove=simple": "Incomplete: classical pieces only",
+    "remove=simple": "Incomplete: classical pieces only (a reconstruction)",
     "remove=complete": "complete set",
     "remove": "Incomplete: without {list}",
     "castling=off": "no castling",
@@ -455,7 +461,7 @@ const OPTIONS = {
   ru: {
     "king=step": "король без права прыжка",
     "pawns=forward": "пешки не ходят назад",
-    "remove=simple": "неполная: только классические фигуры",
+    "remove=simple": "неполная: только классические фигуры (реконструкция)",
     "remove=complete": "полный набор",
     "remove": "неполная: без {list}",
     "castling=off": "без рокировки",

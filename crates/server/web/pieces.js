@@ -42,7 +42,7 @@ function vectors(board, family, dir) {
   const changed = fam.dirs[0].filter((x) => x !== 0).length;
   const plus = [[0, -1], [1, 0], [0, 1], [-1, 0]];
   const cross = [[1, -1], [1, 1], [-1, 1], [-1, -1]].map(norm);
-  let vs = changed % 2 === 1 ? plus : cross;
+  let vs = changed === 1 || changed === 4 ? plus : cross;
   // A filtered 3D/4D family keeps the spokes pointing up (forward) or sideways too.
   if (dir === "forward") vs = vs.filter((v) => v[1] < -0.01);
   if (dir === "not_backward") vs = vs.filter((v) => v[1] < 0.01);

@@ -1,12 +1,39 @@
-// Renders the project's rules document (docs/rules.md, served at /rules.md) with a small Markdown
-// reader: headings, paragraphs, lists, tables, code. Each heading gets an anchor for every game id
-// it names in backticks, so /rules#mgc lands on the section of game mgc.
+// The rules for players, one page per game (/rules#mgc): plain words from rules-en.js /
+// rules-ru.js, and everything that must agree with the rules computed from the rules facts
+// (/api/rules): the setup diagram, every piece with its move diagram and the words for its
+// modes, promotion zones, castlings, drop restrictions, the rule options. One click further:
+// our rulings word for word (the game's sections of docs/rules.md, served at /rules.md) and the
+// author's text as far as the content gives it.
 "use strict";
 
-function esc(s) {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+import { t, locale, optionText } from "./i18n.js";
+import { setupHeader } from "./chrome.js";
+import { draw, svgEl } from "./board.js";
+import { pieceCard } from "./info.js";
+import { settings } from "./settings.js";
+
+const $ = (id) => document.getElementById(id);
+let catalogue = [];
+let rulesMd = null;
+const content = {};
+
+async function getJson(url) {
+  const r = await fetch(url);
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.message || r.statusText);
+  return data;
 }
 
+async function texts() {
+  if (!content[locale]) content[locale] = (await import(`./rules-${locale}.js`)).default;
+  return content[locale];
+}
+
+function esc(s) {
+  return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/// Inline markup of the texts and of docs/rules.md: `code`, **bold**, *italic*, [links](url).
 function inline(s) {
   return esc(s)
     .replace(/`([^`]+)`/g, "<code>$1</code>")
@@ -15,7 +42,12 @@ function inline(s) {
     .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '<a href="$2">$1</a>');
 }
 
-function render(md) {
+function paragraphs(list) {
+  return (Array.isArray(list) ? list : [list]).filter(Boolean).map((p) => `<p>${inline(p)}</p>`).join("");
+}
+
+/// A small Markdown reader for docs/rules.md: headings, paragraphs, lists, tables, code.
+function markdown(md) {
   const out = [];
   const lines = md.split("\n");
   let i = 0;
@@ -28,10 +60,7 @@ function render(md) {
       i++;
     } else if (/^#{1,6} /.test(line)) {
       const level = line.indexOf(" ");
-      const text = line.slice(level + 1);
-      const ids = [...text.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]);
-      const anchors = ids.map((id) => `<a id="${id}"></a>`).join("");
-      out.push(`${anchors}<h${level}>${inline(text)}</h${level}>`);
+      out.push(`<h${level + 1}>${inline(line.slice(level + 1))}</h${level + 1}>`);
       i++;
     } else if (line.startsWith("|")) {
       const rows = [];
@@ -59,7 +88,222 @@ function render(md) {
   return out.join("\n");
 }
 
-fetch("/rules.md").then((r) => r.text()).then((md) => {
-  document.getElementById("rules").innerHTML = render(md);
-  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
-});
+/// The sections of docs/rules.md about `id`: "All games", every heading naming `id` in
+/// backticks (with its subsections), and the engine-comparison options when the game has them.
+function rulings(md, id, facts) {
+  const lines = md.split("\n");
+  const sections = [];
+  let cur = null;
+  for (const line of lines) {
+    const h = /^(#{2,3}) (.*)$/.exec(line);
+    if (h) {
+      cur = { level: h[1].length, title: h[2], lines: [line] };
+      sections.push(cur);
+    } else if (cur) cur.lines.push(line);
+  }
+  const names = (s) => [...s.title.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]);
+  const opts = facts.option_help.map((o) => o.split("=")[0]);
+  const keep = [];
+  let inGame = false;
+  for (const s of sections) {
+    if (s.level === 2) inGame = names(s).includes(id);
+    const engineOptions = /other engines/.test(s.title) && opts.some((k) => s.lines.join("\n").includes("`" + k + "="));
+    if (s.title === "All games" || names(s).includes(id) || (inGame && s.level === 3) || engineOptions) keep.push(s.lines.join("\n"));
+  }
+  return keep.join("\n\n");
+}
+
+/// Cells of a space-separated list of names.
+function cellsOf(facts, names) {
+  const idx = new Map(facts.board.cells.map((c, i) => [c.name, i]));
+  return (names || "").split(/\s+/).filter(Boolean).map((n) => idx.get(n)).filter((i) => i !== undefined);
+}
+
+/// Pieces of a diagram spec "K:e5 p:d6 +P:c3": upper case White, lower case Black.
+function piecesOf(facts, spec) {
+  const idx = new Map(facts.board.cells.map((c, i) => [c.name, i]));
+  const out = [];
+  for (const item of (spec || "").split(/\s+/).filter(Boolean)) {
+    const [token, cell] = item.split(":");
+    const promoted = token.startsWith("+");
+    const letter = token.replace("+", "");
+    const color = letter === letter.toUpperCase() ? "white" : "black";
+    const k = facts.kinds.find((x) => x.letter === letter.toUpperCase() && x.promoted === promoted);
+    if (k && idx.has(cell)) out.push({ cell: idx.get(cell), kind: k.kind, color });
+  }
+  return out;
+}
+
+function figure(svg, caption) {
+  const fig = document.createElement("figure");
+  fig.append(svg);
+  if (caption) fig.insertAdjacentHTML("beforeend", `<figcaption>${inline(caption)}</figcaption>`);
+  return fig;
+}
+
+function boardSvg(facts, view, cls = "small") {
+  const svg = svgEl("svg");
+  svg.classList.add(cls);
+  draw(svg, { facts, style: settings.pieces, pieces: [], ...view });
+  return svg;
+}
+
+/// A diagram of a special rule, from its spec in the texts or generated from the facts.
+function specialFigures(facts, spec) {
+  const figs = [];
+  const kindOf = (token) => facts.kinds.find((k) => k.token === token);
+  if (spec.zone) {
+    const k = kindOf(spec.zone);
+    const zone = new Set(k ? k.promotion.flatMap((z) => z.zone) : []);
+    figs.push(figure(boardSvg(facts, { zone, pieces: setupPieces(facts) }), spec.caption || t("rules.promotion_zone")));
+  }
+  if (spec.drops) {
+    const k = kindOf(spec.drops);
+    figs.push(figure(boardSvg(facts, { zone: new Set(k?.drop?.forbidden || []) }), spec.caption));
+  }
+  if (spec.castlings) {
+    for (const c of facts.rules.castlings.filter((c) => c.side === "white")) {
+      const king = facts.setup.find((p) => p.cell === c.king[0]);
+      const rooks = c.rooks.map(([from]) => facts.setup.find((p) => p.cell === from)).filter(Boolean);
+      const before = [king, ...rooks].filter(Boolean);
+      const after = [{ ...king, cell: c.king[1] }, ...rooks.map((r, i) => ({ ...r, cell: c.rooks[i][1] }))];
+      const row = document.createElement("div");
+      row.className = "figure-row";
+      row.append(figure(boardSvg(facts, { pieces: before, zone: new Set(c.empty) }), `${c.name}: ${t("rules.castling_before")}`));
+      row.append(figure(boardSvg(facts, { pieces: after, last: { from: c.king[0], to: c.king[1] } }), `${c.name}: ${t("rules.castling_after")}`));
+      figs.push(row);
+    }
+  }
+  if (spec.pieces || spec.marks || spec.path) {
+    const marks = new Map();
+    for (const [type, names] of Object.entries(spec.marks || {})) for (const c of cellsOf(facts, names)) marks.set(c, { type });
+    figs.push(figure(boardSvg(facts, { pieces: piecesOf(facts, spec.pieces), marks, path: cellsOf(facts, spec.path) }), spec.caption));
+  }
+  return figs;
+}
+
+function setupPieces(facts) {
+  return facts.setup.map((p) => ({ cell: p.cell, kind: p.kind, color: p.color }));
+}
+
+function section(title, id) {
+  const s = document.createElement("section");
+  s.id = id;
+  s.innerHTML = `<h2>${esc(title)}</h2>`;
+  return s;
+}
+
+async function renderGame(id) {
+  const root = $("rules");
+  const info = catalogue.find((g) => g.id === id);
+  const words = (await texts())[id] || {};
+  root.innerHTML = "";
+  const head = document.createElement("div");
+  head.innerHTML = `<h1>${esc(info.name)}</h1>`;
+  root.append(head);
+  if (!info.implemented) {
+    head.insertAdjacentHTML("beforeend", `<div class="banner">${esc(t("rules.reconstructed"))}</div><p>${esc(t("rules.not_implemented"))}</p>`);
+    return;
+  }
+  const facts = await getJson(`/api/rules/${encodeURIComponent(id)}`);
+  if (words.reconstructed || /reconstruction/i.test(info.status)) {
+    head.insertAdjacentHTML("beforeend", `<div class="banner" id="reconstructed">${inline(words.reconstructed || t("rules.reconstructed"))}</div>`);
+  }
+  head.insertAdjacentHTML("beforeend", `<div class="rules-text">${paragraphs(words.intro)}</div>
+    <p><a class="button primary" href="/?game=${encodeURIComponent(id)}">${esc(t("rules.play"))}</a></p>`);
+
+  const setup = section(t("rules.board_setup"), "setup");
+  setup.insertAdjacentHTML("beforeend", `<div class="rules-text">${paragraphs(words.board)}</div>`);
+  const setupFig = figure(boardSvg(facts, { pieces: setupPieces(facts) }, "setup"), t("rules.setup_caption"));
+  setupFig.classList.add("setup-figure");
+  setup.append(setupFig);
+  root.append(setup);
+
+  const pieces = section(t("rules.pieces"), "pieces");
+  pieces.insertAdjacentHTML("beforeend", `<details class="symbols"><summary>${esc(t("rules.symbols"))}</summary><p>${esc(t("rules.symbols_text"))}</p></details>`);
+  const grid = document.createElement("div");
+  grid.className = "pieces-grid";
+  // Promoted kinds right after the kind they come from.
+  const order = facts.kinds.filter((k) => !k.promoted).flatMap((k) => [k, ...facts.kinds.filter((p) => p.promoted && p.demotes_to === k.kind)]);
+  for (const k of order.concat(facts.kinds.filter((k) => !order.includes(k)))) grid.append(pieceCard(facts, k, "white", settings.pieces));
+  pieces.append(grid);
+  if (words.pieces) pieces.insertAdjacentHTML("beforeend", `<div class="rules-text">${paragraphs(words.pieces)}</div>`);
+  root.append(pieces);
+
+  if (words.special?.length) {
+    const sp = section(t("rules.special"), "special");
+    for (const item of words.special) {
+      const block = document.createElement("div");
+      block.className = "special";
+      block.innerHTML = `<h3>${inline(item.title)}</h3><div class="rules-text">${paragraphs(item.text)}</div>`;
+      const figs = specialFigures(facts, item);
+      if (figs.length) {
+        const row = document.createElement("div");
+        row.className = "figure-row";
+        row.append(...figs);
+        block.append(row);
+      }
+      sp.append(block);
+    }
+    root.append(sp);
+  }
+  if (facts.option_help.length) {
+    const op = section(t("rules.options"), "options");
+    const items = facts.option_help.flatMap((h) => {
+      const [key, vals] = h.split("=");
+      return vals.split("|").filter((v) => !v.startsWith("<")).map((v) => `<li><code>${esc(key)}=${esc(v)}</code> — ${esc(optionText(`${key}=${v}`))}</li>`);
+    });
+    op.insertAdjacentHTML("beforeend", `<p>${esc(t("rules.options_help"))}</p><ul>${items.join("")}</ul>`);
+    root.append(op);
+  }
+  if (words.end) {
+    const end = section(t("rules.end"), "end");
+    end.insertAdjacentHTML("beforeend", `<div class="rules-text">${paragraphs(words.end)}</div>`);
+    root.append(end);
+  }
+  if (words.source) {
+    root.insertAdjacentHTML("beforeend", `<details class="more" id="source"><summary>${esc(t("rules.source"))}</summary><div class="rules-text">${paragraphs(words.source)}</div></details>`);
+  }
+  const more = document.createElement("details");
+  more.className = "more";
+  more.id = "rulings";
+  more.innerHTML = `<summary>${esc(t("rules.more"))}</summary><p class="muted">${esc(t("rules.more_help"))}</p><div class="md">…</div>`;
+  more.addEventListener("toggle", async () => {
+    if (!more.open) return;
+    rulesMd = rulesMd || await (await fetch("/rules.md")).text();
+    more.querySelector(".md").innerHTML = markdown(rulings(rulesMd, id, facts));
+  });
+  root.append(more);
+}
+
+function renderIndex() {
+  const root = $("rules");
+  const items = catalogue.map((g) => `<li><a href="#${g.id}">${esc(g.name)}</a>${g.implemented ? "" : ` <span class="muted">— ${esc(t("lobby.not_yet"))}</span>`}</li>`);
+  root.innerHTML = `<h1>${esc(t("rules.title"))}</h1><ul class="game-index">${items.join("")}</ul>`;
+}
+
+function renderNav(id) {
+  $("rules-nav").innerHTML = `<a href="#" class="${id ? "" : "current"}">${esc(t("rules.all_games"))}</a>`
+    + catalogue.filter((g) => g.implemented).map((g) => `<a href="#${g.id}" class="${g.id === id ? "current" : ""}">${esc(g.name.replace(/ \(.*\)$/, ""))}</a>`).join("");
+}
+
+async function route() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  renderNav(id);
+  try {
+    if (id && catalogue.some((g) => g.id === id)) await renderGame(id);
+    else renderIndex();
+  } catch (e) {
+    $("rules").textContent = e.message;
+  }
+  scrollTo(0, 0);
+}
+
+async function init() {
+  setupHeader(route);
+  catalogue = (await getJson("/api/catalogue")).games;
+  addEventListener("hashchange", route);
+  await route();
+}
+
+init();
