@@ -9,7 +9,9 @@ use axum::extract::{Path, Query};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use ccg_core::modes::{format_modes, Action, DirFilter, Mode, Shape};
-use ccg_core::{Capturing, Cell, CellSet, Color, Kind, NoMoves, Piece, PieceKind, Position, Royal, Rules, Variant};
+use ccg_core::{
+    Capturing, Cell, CellSet, Color, Kind, NoMoves, Piece, PieceKind, Position, Royal, Rules, Variant,
+};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -24,11 +26,18 @@ fn cache() -> &'static Mutex<HashMap<String, Arc<String>>> {
 }
 
 /// `GET /api/rules/{game}?option=key%3Dvalue…`: the rules facts of the game with those options.
-pub async fn rules(Path(game): Path<String>, Query(q): Query<Vec<(String, String)>>) -> Result<Response, ApiError> {
+pub async fn rules(
+    Path(game): Path<String>,
+    Query(q): Query<Vec<(String, String)>>,
+) -> Result<Response, ApiError> {
     let mut options = Vec::new();
     for (k, v) in q {
         if k != "option" {
-            return Err(ApiError::new(StatusCode::BAD_REQUEST, "bad_option", format!("unknown query key {k:?} (use option=key=value)")));
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_option",
+                format!("unknown query key {k:?} (use option=key=value)"),
+            ));
         }
         options.push(v);
     }
@@ -282,7 +291,12 @@ impl Diagrams {
 
     /// Runs `f` on the position of `pieces` (White to move) with the piece on the centre in
     /// `state`; `None` if the position cannot be built.
-    fn with<T>(&mut self, pieces: &[(Cell, Piece)], state: State, f: impl FnOnce(&Position) -> T) -> Option<T> {
+    fn with<T>(
+        &mut self,
+        pieces: &[(Cell, Piece)],
+        state: State,
+        f: impl FnOnce(&Position) -> T,
+    ) -> Option<T> {
         let mut variant = self.variant.take()?;
         variant.setup = pieces.to_vec();
         let arc = Arc::new(variant);
@@ -295,7 +309,9 @@ impl Diagrams {
                     let mut fen = fresh.to_fen();
                     drop(fresh);
                     let mark = if state == State::Moved { '\'' } else { '!' };
-                    fen.find(|c: char| c.is_ascii_uppercase()).map(|i| fen.insert(i + 1, mark));
+                    if let Some(i) = fen.find(|c: char| c.is_ascii_uppercase()) {
+                        fen.insert(i + 1, mark);
+                    }
                     Position::from_fen(arc.clone(), &fen).ok().map(|p| f(&p))
                 }
             }
@@ -307,17 +323,21 @@ impl Diagrams {
     /// Where a White `kind` on the centre reaches in `state`.
     fn reach(&mut self, kind: Kind, state: State) -> Reach {
         let me = (self.centre, Piece::new(Color::White, kind));
-        let mut r = Reach::default();
-        r.moves = self
+        let moves = self
             .with(&[me], state, |p| p.legal_moves().iter().filter(|m| m.from == me.0).map(|m| m.to).collect())
             .unwrap_or(CellSet::EMPTY);
+        let mut r = Reach { moves, ..Reach::default() };
         let n = self.variant.as_ref().map_or(0, |v| v.geometry.len());
         let centre = self.centre;
         for x in (0..n as Cell).filter(|&x| x != centre) {
             let pieces = [me, (x, Piece::new(Color::Black, self.enemy))];
             let landing: CellSet = self
                 .with(&pieces, state, |p| {
-                    p.legal_moves().iter().filter(|m| m.from == me.0 && p.is_capture(**m)).map(|m| m.to).collect()
+                    p.legal_moves()
+                        .iter()
+                        .filter(|m| m.from == me.0 && p.is_capture(**m))
+                        .map(|m| m.to)
+                        .collect()
                 })
                 .unwrap_or(CellSet::EMPTY);
             if landing.any() {
@@ -336,7 +356,8 @@ impl Diagrams {
         let Some(k) = self.variant.as_ref().map(|v| v.kind(kind).clone()) else { return Value::Null };
         let fresh = self.reach(kind, State::Fresh);
         let all = fresh.all();
-        let initial = if k.tracks_moved() { all & !self.reach(kind, State::Moved).all() } else { CellSet::EMPTY };
+        let initial =
+            if k.tracks_moved() { all & !self.reach(kind, State::Moved).all() } else { CellSet::EMPTY };
         let unchecked =
             if k.tracks_checked() { all & !self.reach(kind, State::Checked).all() } else { CellSet::EMPTY };
         json!({

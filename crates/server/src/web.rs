@@ -22,11 +22,8 @@ macro_rules! web {
 }
 
 /// Pages: path, file.
-const PAGES: &[(&str, &str)] = &[
-    ("/", web!("index.html")),
-    ("/g/{id}", web!("game.html")),
-    ("/rules", web!("rules.html")),
-];
+const PAGES: &[(&str, &str)] =
+    &[("/", web!("index.html")), ("/g/{id}", web!("game.html")), ("/rules", web!("rules.html"))];
 
 /// Static files: name under `/static/`, MIME type, contents.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -60,7 +57,11 @@ fn page(mime: &'static str, body: &'static str, headers: &HeaderMap) -> Response
         return (StatusCode::NOT_MODIFIED, [(header::ETAG, tag)]).into_response();
     }
     (
-        [(header::CONTENT_TYPE, mime.to_string()), (header::CACHE_CONTROL, "no-cache".into()), (header::ETAG, tag)],
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (header::CACHE_CONTROL, "no-cache".into()),
+            (header::ETAG, tag),
+        ],
         body,
     )
         .into_response()
@@ -76,6 +77,8 @@ pub fn routes() -> Router<Arc<AppState>> {
     }
     r.route(
         "/rules.md",
-        get(|h: HeaderMap| async move { page("text/markdown; charset=utf-8", include_str!("../../../docs/rules.md"), &h) }),
+        get(|h: HeaderMap| async move {
+            page("text/markdown; charset=utf-8", include_str!("../../../docs/rules.md"), &h)
+        }),
     )
 }

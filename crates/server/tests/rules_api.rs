@@ -106,7 +106,12 @@ fn cheskers_jumps_land_behind_the_enemy() {
     let from = &f["board"]["cells"][rook["from"].as_u64().unwrap() as usize]["name"];
     assert_eq!(from, "d4");
     // `xO`: over an enemy at any distance on the line, landing on any free cell beyond it.
-    let over_d6 = rook["jumps"].as_array().unwrap().iter().find(|j| names(&f, &Value::from(vec![j["over"].clone()])) == set("d6")).unwrap();
+    let over_d6 = rook["jumps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|j| names(&f, &Value::from(vec![j["over"].clone()])) == set("d6"))
+        .unwrap();
     assert_eq!(names(&f, &over_d6["land"]), set("d7 d8"));
     // Pawn `xO(1)+xD(1)`: only an adjacent enemy, onto the cell right behind it.
     let pawn = &kind(&f, "P")["diagram"];
@@ -131,7 +136,8 @@ fn the_cube_is_drawn_on_its_naming_grid_with_four_layers() {
     assert_ne!(block_of("d4"), block_of("d5"));
     // The tesseract is a Sudoku grid of nine blocks; the hexagons keep their staggered layout.
     let (_, t) = s.get("/api/rules/nihongi", None);
-    let blocks: BTreeSet<u64> = t["board"]["cells"].as_array().unwrap().iter().map(|c| c["block"].as_u64().unwrap()).collect();
+    let blocks: BTreeSet<u64> =
+        t["board"]["cells"].as_array().unwrap().iter().map(|c| c["block"].as_u64().unwrap()).collect();
     assert_eq!(blocks.len(), 9);
     let (_, h) = s.get("/api/rules/brilliant", None);
     assert_eq!(h["board"]["hexagons"], true);
