@@ -92,10 +92,10 @@ export async function dragMove(page, from, to) {
 }
 
 /// Starts a game from the lobby form; returns the game page.
-export async function startFromLobby(page, base, { game, opponent, level = "1", color = "white", clock = "" }) {
-  await page.goto(base + "/");
+export async function startFromLobby(page, base, { game, opponent, level = "1", color = "white", clock = "", keepOptions = false }) {
+  if (!keepOptions) await page.goto(base + "/");
   await page.locator(`#game option[value="${game}"]`).waitFor({ state: "attached" });
-  await page.selectOption("#game", game);
+  if (!keepOptions) await page.selectOption("#game", game);
   await page.selectOption("#opponent", opponent);
   if (opponent === "engine") await page.selectOption("#level", level);
   await page.selectOption("#color", color);
@@ -103,4 +103,30 @@ export async function startFromLobby(page, base, { game, opponent, level = "1", 
   await page.click("#start");
   await page.waitForURL(/\/g\/[a-z0-9]+$/);
   await page.locator('#board [data-cell]').first().waitFor();
+}
+
+/// POSTs JSON to the server's API; returns [status, body].
+export async function post(base, path, body) {
+  const res = await fetch(base + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return [res.status, await res.json()];
+}
+
+/// Creates a game through the API (201 expected).
+export async function createGame(base, body) {
+  const [status, g] = await post(base, "/api/games", body);
+  if (status !== 201) throw new Error(`create ${JSON.stringify(body)}: ${status} ${JSON.stringify(g)}`);
+  return g;
+}
+
+/// Opens a game page in a fresh context holding `tokens` (the seats of this browser).
+export async function openGame(browser, base, g, tokens, { prefs = { sound: false }, ...options } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.addInitScript(([id, t, prefs]) => {
+    localStorage.setItem("ccg:tokens:" + id, JSON.stringify(t));
+    if (prefs) localStorage.setItem("ccg:settings", JSON.stringify(prefs));
+  }, [g.id, tokens, prefs]);
+  const page = await context.newPage();
+  await page.goto(base + (g.url || `/g/${g.id}`));
+  await page.locator("#board [data-cell]").first().waitFor();
+  return { context, page };
 }

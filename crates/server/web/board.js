@@ -277,15 +277,16 @@ export function toSvg(svg, clientX, clientY) {
 }
 
 /// Slides the piece now drawn on `to` from where `from` is drawn (Web Animations; no-op if
-/// the piece is not found).
-export function animate(svg, lay, from, to, ms = 160) {
+/// the piece is not found), `elapsed` ms into the slide.
+export function animate(svg, lay, from, to, ms = 160, elapsed = 0) {
   const name = svg.querySelector(`[data-index="${to}"]`)?.dataset.cell;
   const g = name && svg.querySelector(`g.piece[data-at="${name}"]`);
   if (!g || !g.animate) return;
   const a = lay.places[from];
   const b = lay.places[to];
-  g.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0, 0)" }],
+  const anim = g.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0, 0)" }],
     { duration: ms, easing: "ease-out" });
+  anim.currentTime = elapsed;
 }
 
 export function svgEl(name) {

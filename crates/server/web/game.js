@@ -11,7 +11,7 @@ import { pieceIcon } from "./pieces.js";
 import { pieceCard } from "./info.js";
 import { settings } from "./settings.js";
 import { sound } from "./sound.js";
-import { rememberGame } from "./mygames.js";
+import { rememberGame, myGames } from "./mygames.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
@@ -60,30 +60,28 @@ async function call(method, path, body, token, base = "/api/games/" + gameId) {
 }
 
 function showError(e) {
-  ui.notice = e ? { kind: "error", text: e.message || String(e) } : null;
+  ui.notice = e ? { kind: "error", text: e.message || String(e), until: Date.now() + 8000 } : null;
   renderNotice();
 }
 
 /// Reloads the state with every token this browser holds. A token the server refuses (403) is
 /// forgotten; a network failure throws and leaves the seats as they were.
-async function refresh() {
+async function refresh({ render: draw = true } = {}) {
   const mine = new Map();
   let s = null;
-  const kept = [];
-  for (const tok of tokens()) {
-    try {
-      s = await call("GET", "", undefined, tok);
-      if (s.you) mine.set(s.you, tok);
-      kept.push(tok);
-    } catch (e) {
-      if (e.network || e.status !== 403) throw e;
-    }
-  }
-  if (kept.length !== tokens().length) setTokens(kept);
+  const held = tokens();
+  const answers = await Promise.all(held.map((tok) => call("GET", "", undefined, tok).catch((e) => {
+    if (e.network || e.status !== 403) throw e;
+    return null; // a token that holds no seat here (any more)
+  })));
+  const kept = held.filter((_, i) => answers[i]);
+  answers.forEach((a, i) => { if (a) { s = a; if (a.you) mine.set(a.you, held[i]); } });
+  if (kept.length !== held.length) setTokens(kept);
   if (!s) s = await call("GET", "");
   ui.mine = mine;
   ui.state = null;
-  setState(s);
+  if (draw) setState(s);
+  else ui.state = { ...s, receivedAt: Date.now() };
 }
 
 let resyncTimer = null;
@@ -171,12 +169,17 @@ function renderBoard() {
     path, hidden: ui.drag && ui.drag.ghost && ui.drag.from !== undefined ? ui.drag.from : null,
   });
   if (ui.drag?.ghost) svg.append(ui.drag.ghost);
-  if (ui.pendingAnimation && settings.animation) {
-    const { from, to } = ui.pendingAnimation;
-    if (from !== to) animate(svg, ui.lay, from, to);
+  // A move slides into place; a redraw meanwhile (the server's answer) continues the slide.
+  if (ui.pendingAnimation && settings.animation && ui.pendingAnimation.from !== ui.pendingAnimation.to) {
+    ui.sliding = { ...ui.pendingAnimation, start: performance.now() };
   }
   ui.pendingAnimation = null;
+  const sl = ui.sliding;
+  if (sl && performance.now() - sl.start < SLIDE_MS) animate(svg, ui.lay, sl.from, sl.to, SLIDE_MS, performance.now() - sl.start);
+  else ui.sliding = null;
 }
+
+const SLIDE_MS = 180;
 
 // --- the rest of the page ---------------------------------------------------------------------
 
@@ -783,7 +786,11 @@ function myColor() {
 }
 
 async function act(path, body) {
-  try { setState(await call("POST", path, body, ui.mine.get(myColor()))); } catch (e) {
+  try {
+    const s = await call("POST", path, body, ui.mine.get(myColor()));
+    ui.notice = null;
+    setState(s);
+  } catch (e) {
     if (e.network) connectionLost(); else showError(e);
   }
 }
@@ -818,28 +825,21 @@ async function answerOffer(yes) {
   }
 }
 
+/// A move typed in the author's notation (or coordinate form), matched against the legal moves:
+/// check marks, move numbers and `x` for `:` do not matter.
 async function typedMove(ev) {
   ev.preventDefault();
   const input = $("entry-text");
   const text = input.value.trim();
   if (!text) return;
-  const bare = (x) => x.replace(/[+#X!?]+$/, "");
-  const s = ui.state;
-  const cands = s.legal.filter((m) => bare(m.text) === bare(text) || m.coord === text);
-  if (cands.length && moverToken()) {
-    input.value = "";
-    await playCandidates(cands);
+  const norm = (x) => x.replace(/^\d+\.+\s*/, "").replace(/[+#X!?]+$/, "").replace(/x/g, ":").replace(/\s+/g, "");
+  const cands = ui.state.legal.filter((m) => norm(m.text) === norm(text) || m.coord === text);
+  if (!cands.length || !moverToken()) {
+    showError(new Error(t("entry.unknown", { text })));
     return;
   }
-  if (!moverToken()) { showError(new Error(t("entry.unknown", { text }))); return; }
-  // Other spellings the notation reader accepts (x for :, no piece letter…): the server decides.
-  try {
-    input.value = "";
-    setState(await call("POST", "/moves", { move: text, ply: s.ply }, moverToken()));
-  } catch (e) {
-    input.value = text;
-    if (e.network) connectionLost(); else showError(new Error(t("entry.unknown", { text }) + " (" + e.message + ")"));
-  }
+  input.value = "";
+  await playCandidates(cands);
 }
 
 async function join() {
@@ -892,12 +892,11 @@ async function init() {
   $("entry").addEventListener("submit", typedMove);
   $("copy-invite").onclick = () => { $("invite-link").select(); navigator.clipboard?.writeText($("invite-link").value).catch(() => {}); };
   await join();
-  let first;
   for (;;) {
     try { await refreshFirst(); break; } catch (e) {
       if (!e.network) throw e;
-      first = first || Date.now();
       ui.offline = true;
+      renderNotice();
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
@@ -905,11 +904,16 @@ async function init() {
   setInterval(tick, 1000);
 }
 
-/// The first load: the state (with every token held) and the rules facts of its game.
+/// The first load: the state (with every token held) and the rules facts of its game, fetched
+/// together when this browser already knows which game and options the id is.
 async function refreshFirst() {
-  const probe = await call("GET", "");
-  await loadFacts(probe);
-  await refresh();
+  const known = myGames().find((x) => x.id === gameId);
+  const facts = known ? loadFacts(known) : null;
+  await Promise.all([refresh({ render: false }), facts]);
+  if (!ui.facts || ui.facts.id !== ui.state.game) await loadFacts(ui.state);
+  const s = ui.state;
+  ui.state = null;
+  setState(s);
 }
 
 init().catch(showError);

@@ -1,0 +1,123 @@
+// The game page fits the screen for every geometry — square boards of 8, 9 (with pieces in hand)
+// and 10 files, hexagons, the cube's layers and the tesseract's grid — on a 1280x800 desktop and a
+// 390x844 phone: no horizontal scroll, every control inside the viewport, cells large enough to
+// hit, hexagons regular. Screenshots of each are kept (target/browser-artifacts/layout-*.png, the
+// ones in docs/img/ come from here). Also: the dark theme follows the system, and the page's
+// weight stays under budget (its load time is measured and reported, not asserted).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, shot, watchConsole, createGame, post } from "./harness.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const GAMES = [
+  { game: "cheskers", geometry: "8x8 square" },
+  { game: "shogi", geometry: "9x9 square with hands", fen: "r7r/1hbgkgbh1/ppppppppp/9/9/9/PPPPPPPPP/1HBGKGBH1/R7R[GGPPbp] w - 0 1" },
+  { game: "mgc", geometry: "10x10 square" },
+  { game: "brilliant", geometry: "hexagons" },
+  { game: "cubic", geometry: "cube layers" },
+  { game: "nihongi", geometry: "tesseract" },
+];
+const SCREENS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+];
+const CONTROLS = ["#board", "#top-player", "#bottom-player", "#nav-first", "#nav-prev", "#nav-next", "#nav-last",
+  "#flip", "#offer-draw", "#resign", "#analyse", "#status", "#entry-text", "#download", "#rules2"];
+
+for (const screen of SCREENS) {
+  test(`every geometry fits a ${screen.viewport.width}x${screen.viewport.height} ${screen.name}`, async (t) => {
+    for (const { game, geometry, fen } of GAMES) {
+      await t.test(`${game} (${geometry})`, async () => {
+        const g = await createGame(server.base, { game, opponent: "human", fen, clock: { initial_s: 600, increment_s: 5 } });
+        await post(server.base, `/api/games/${g.id}/join`, { invite: g.invite.split("invite=")[1] });
+        const { name, ...options } = screen;
+        const context = await browser.newContext(options);
+        await context.addInitScript(([id, tok]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([tok])), [g.id, g.token]);
+        const page = await context.newPage();
+        const errors = watchConsole(page);
+        await page.goto(server.base + g.url);
+        await page.locator("#board [data-cell]").first().waitFor();
+        await page.locator("#board g.piece").first().waitFor();
+        const fit = await page.evaluate((controls) => {
+          const out = { overflowX: document.documentElement.scrollWidth - innerWidth, outside: [] };
+          const inside = (sel) => {
+            for (const e of document.querySelectorAll(sel)) {
+              const r = e.getBoundingClientRect();
+              if (r.width === 0 && r.height === 0) continue;
+              if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+                out.outside.push(`${sel} at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+              }
+            }
+          };
+          controls.forEach(inside);
+          inside(".hand-piece");
+          const cells = [...document.querySelectorAll("#board .cell")].map((c) => c.getBoundingClientRect());
+          out.minCell = Math.min(...cells.map((r) => Math.min(r.width, r.height)));
+          out.aspect = cells[0].width / cells[0].height;
+          out.hands = document.querySelectorAll(".hand-piece").length;
+          return out;
+        }, CONTROLS);
+        assert.ok(fit.overflowX <= 0, `horizontal scroll of ${fit.overflowX}px`);
+        assert.deepEqual(fit.outside, []);
+        assert.ok(fit.minCell >= 30, `cells ${fit.minCell.toFixed(1)}px wide`);
+        if (game === "brilliant") assert.ok(Math.abs(fit.aspect - 2 / Math.sqrt(3)) < 0.03, `hexagon aspect ${fit.aspect}`);
+        if (fen) assert.equal(fit.hands, 4, "hands drawn as pieces");
+        await shot(page, `layout-${game}-${name}`);
+        assert.deepEqual(errors(), []);
+        await context.close();
+      });
+    }
+  });
+}
+
+test("the dark theme follows the system setting", async () => {
+  const g = await createGame(server.base, { game: "mgc", opponent: "engine", level: 1 });
+  const lum = async (scheme) => {
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(server.base + g.url);
+    await page.locator("#board [data-cell]").first().waitFor();
+    const l = await page.evaluate(() => {
+      const [r, gg, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+      return (0.2126 * r + 0.7152 * gg + 0.0722 * b) / 255;
+    });
+    if (scheme === "dark") await shot(page, "dark-theme");
+    await context.close();
+    return l;
+  };
+  assert.ok((await lum("dark")) < 0.2);
+  assert.ok((await lum("light")) > 0.8);
+});
+
+test("the game page ships under 300 KB with a cold cache (load time reported)", async (t) => {
+  const g = await createGame(server.base, { game: "nihongi", opponent: "engine", level: 1 });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(([id, tok]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([tok])), [g.id, g.token]);
+  const page = await context.newPage();
+  const sizes = new Map();
+  page.on("response", async (r) => {
+    if (r.url().endsWith("/events")) return; // the live stream stays open
+    try { sizes.set(r.url(), (await r.body()).length); } catch { /* redirects have no body */ }
+  });
+  const start = Date.now();
+  await page.goto(server.base + g.url);
+  await page.locator("#board g.piece").first().waitFor();
+  const shown = Date.now() - start;
+  await page.waitForLoadState("networkidle").catch(() => {});
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  t.diagnostic(`game page: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB, board drawn after ${shown} ms (loopback, cold cache)`);
+  assert.ok(total < 300 * 1024, `${total} bytes: ${[...sizes].map(([u, n]) => `${u.replace(server.base, "")} ${n}`).join(", ")}`);
+  await context.close();
+});
