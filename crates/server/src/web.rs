@@ -14,6 +14,7 @@ const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const SVG: &str = "image/svg+xml";
+const TEXT: &str = "text/plain; charset=utf-8";
 
 macro_rules! web {
     ($file:literal) => {
@@ -43,6 +44,18 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("rules.js", JS, web!("rules.js")),
     ("rules-en.js", JS, web!("rules-en.js")),
     ("rules-ru.js", JS, web!("rules-ru.js")),
+    // The author's own rules texts (his blog posts), shown one click away on the rules pages.
+    ("source/mgc.txt", TEXT, web!("source/mgc.txt")),
+    ("source/mgc1.txt", TEXT, web!("source/mgc1.txt")),
+    ("source/guru.txt", TEXT, web!("source/guru.txt")),
+    ("source/avantgarde.txt", TEXT, web!("source/avantgarde.txt")),
+    ("source/shogi.txt", TEXT, web!("source/shogi.txt")),
+    ("source/shogi1.txt", TEXT, web!("source/shogi1.txt")),
+    ("source/cheskers.txt", TEXT, web!("source/cheskers.txt")),
+    ("source/cheskers.ru.txt", TEXT, web!("source/cheskers.ru.txt")),
+    ("source/cubic.txt", TEXT, web!("source/cubic.txt")),
+    ("source/nihongi.txt", TEXT, web!("source/nihongi.txt")),
+    ("source/brilliant.txt", TEXT, web!("source/brilliant.txt")),
 ];
 
 /// FNV-1a of the contents: changes whenever the file does.

@@ -3,7 +3,7 @@
 // (/api/rules): the setup diagram, every piece with its move diagram and the words for its
 // modes, promotion zones, castlings, drop restrictions, the rule options. One click further:
 // our rulings word for word (the game's sections of docs/rules.md, served at /rules.md) and the
-// author's text as far as the content gives it.
+// author's own text (his blog post, static/source/).
 "use strict";
 
 import { t, locale, optionText } from "./i18n.js";
@@ -16,6 +16,9 @@ const $ = (id) => document.getElementById(id);
 let catalogue = [];
 let rulesMd = null;
 const content = {};
+/// The author's text of each game (static/source/*.txt).
+const SOURCES = { mgc: "mgc", mgc1: "mgc1", guru: "guru", avantgarde: "avantgarde", shogi: "shogi", shogi1: "shogi1",
+  cheskers: "cheskers", cubic: "cubic", "cubic-asym": "cubic", nihongi: "nihongi", brilliant: "brilliant" };
 
 async function getJson(url) {
   const r = await fetch(url);
@@ -261,8 +264,19 @@ async function renderGame(id) {
     end.insertAdjacentHTML("beforeend", `<div class="rules-text">${paragraphs(words.end)}</div>`);
     root.append(end);
   }
-  if (words.source) {
-    root.insertAdjacentHTML("beforeend", `<details class="more" id="source"><summary>${esc(t("rules.source"))}</summary><div class="rules-text">${paragraphs(words.source)}</div></details>`);
+  // The author's own text, in the language he wrote it in (cheskers in both).
+  const file = SOURCES[id];
+  if (file) {
+    const src = document.createElement("details");
+    src.className = "more";
+    src.id = "source";
+    src.innerHTML = `<summary>${esc(t("rules.source"))}</summary><p class="muted">${esc(t("rules.source_help"))}</p><pre class="source">…</pre>`;
+    src.addEventListener("toggle", async () => {
+      if (!src.open) return;
+      const name = locale === "ru" && file === "cheskers" ? "cheskers.ru" : file;
+      src.querySelector("pre").textContent = await (await fetch(`/static/source/${name}.txt`)).text();
+    });
+    root.append(src);
   }
   const more = document.createElement("details");
   more.className = "more";
