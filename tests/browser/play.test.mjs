@@ -97,6 +97,21 @@ test("a promoted shogi piece is drawn differently from its base piece, and the c
   await closeAll();
 });
 
+test("a piece in hand is dragged onto the board", async () => {
+  const fen = "r7r/1hbgkgbh1/ppppppppp/9/9/9/PPPPPPPPP/1HBGKGBH1/R7R[G] w - 0 1";
+  const g = await createGame(server.base, { game: "shogi", opponent: "engine", level: 1, fen });
+  const { page } = await open(g, [g.token]);
+  const from = await page.locator('[data-hand="white"] .hand-piece[data-drop="G"]').boundingBox();
+  const to = await page.locator('#board [data-cell="e5"]').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const moves = await waitMoves(page, 1);
+  assert.match(moves[0], /^G\*e5/);
+  await closeAll();
+});
+
 test("a capture chain is played by clicking each landing cell, its path drawn", async () => {
   const record = '[Game "cheskers"]\n[Event "Seed game 1"]\n\n1. e2-e3 d7-d6 2. f1-b5 e8-d7\n';
   const [st, g] = await post(server.base, "/api/import", { record });

@@ -17,6 +17,7 @@ const STRINGS = {
     "lobby.rules_link": "How to play this game",
     "lobby.options": "Rule options",
     "lobby.option_default": "standard",
+    "lobby.remove_placeholder": "letters or White squares, e.g. H,N or simple",
     "lobby.opponent": "Opponent",
     "lobby.opp_engine": "the engine",
     "lobby.opp_human": "a friend (invite link)",
@@ -200,6 +201,7 @@ const STRINGS = {
     "lobby.rules_link": "Как играть в эту игру",
     "lobby.options": "Варианты правил",
     "lobby.option_default": "обычные",
+    "lobby.remove_placeholder": "буквы или поля белых, например H,N или simple",
     "lobby.opponent": "Соперник",
     "lobby.opp_engine": "программа",
     "lobby.opp_human": "друг (по ссылке-приглашению)",
@@ -475,6 +477,18 @@ const OPTIONS = {
     "pawn_jumps=forward": "пешки бьют только вперёд",
   },
 };
+
+const OPTION_KEYS = {
+  en: { king: "King", pawns: "Pawns", remove: "Incomplete game: remove pieces", castling: "Castling", bare_kings: "Two lone Kings",
+    king_leap: "King's leap", knight_march: "Knight's march", landing: "Landing after a jump", no_moves: "No legal move", pawn_jumps: "Pawn jumps" },
+  ru: { king: "Король", pawns: "Пешки", remove: "Неполная игра: снять фигуры", castling: "Рокировка", bare_kings: "Два одиноких короля",
+    king_leap: "Прыжок короля", knight_march: "Ход коня", landing: "Приземление после прыжка", no_moves: "Нет ходов", pawn_jumps: "Прыжки пешек" },
+};
+
+/// The name of an option key in words.
+export function optionKey(key) {
+  return (OPTION_KEYS[locale] || OPTION_KEYS.en)[key] || OPTION_KEYS.en[key] || key;
+}
 
 /// An option (`key=value`) in words of the current locale; unknown ones as written.
 export function optionText(opt) {

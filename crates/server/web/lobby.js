@@ -3,7 +3,7 @@
 // games; import a record. Seat tokens are kept in localStorage so a reload resumes the seat.
 "use strict";
 
-import { t, optionText } from "./i18n.js";
+import { t, optionText, optionKey } from "./i18n.js";
 import { setupHeader } from "./chrome.js";
 import { myGames } from "./mygames.js";
 
@@ -43,13 +43,13 @@ function renderOptions(preset = []) {
     const key = help.slice(0, eq);
     const values = help.slice(eq + 1).split("|");
     const label = document.createElement("label");
-    label.textContent = key;
+    label.textContent = optionKey(key);
     const chosen = preset.find((o) => o.startsWith(key + "="))?.slice(key.length + 1);
     const free = values.find((v) => v.startsWith("<"));
     let input;
     if (free) {
       input = document.createElement("input");
-      input.placeholder = free.slice(1, -1);
+      input.placeholder = t("lobby.remove_placeholder");
       input.setAttribute("list", "dl-" + key);
       const dl = document.createElement("datalist");
       dl.id = "dl-" + key;
