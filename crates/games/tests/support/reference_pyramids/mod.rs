@@ -166,9 +166,13 @@ pub type Stack = [u8; 4];
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
     /// `moved`: the slave has used (or lost) its first-move right.
-    Slave { moved: bool },
+    Slave {
+        moved: bool,
+    },
     /// `checked`: the faraon has stood in check and lost its leaps.
-    Faraon { checked: bool },
+    Faraon {
+        checked: bool,
+    },
     Stack(Stack),
 }
 

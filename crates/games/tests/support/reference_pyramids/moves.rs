@@ -2,8 +2,9 @@
 //! chains of "Draughts-style variants"), making a move, and the canonical move text ("Notation").
 
 use super::rules::{
-    classical_stack_modes, draughts_stack, faraon_modes, last_rank_promotions, pair_partner, reach, row_promotion,
-    slave_captures, slave_first_move, slave_hops, slave_jumps, slave_steps, Chain, FirstMove, Jump, Lines, Mode,
+    classical_stack_modes, draughts_stack, faraon_modes, last_rank_promotions, pair_partner, reach,
+    row_promotion, slave_captures, slave_first_move, slave_hops, slave_jumps, slave_steps, Chain, FirstMove,
+    Jump, Lines, Mode,
 };
 use super::{cell_name, code, legal_stack, proper_parts, Cell, Color, Kind, Piece, Pos, Stack};
 
@@ -99,7 +100,14 @@ impl Pos {
 
     /// Adds a slave's move, expanded by its promotions: mandatory on the last rank; optional on
     /// rows 5-7 (5th/6th classical) when arriving there from another row.
-    fn push_slave_move(&self, color: Color, from: Cell, path: Vec<Cell>, captured: Vec<Cell>, out: &mut Vec<Move>) {
+    fn push_slave_move(
+        &self,
+        color: Color,
+        from: Cell,
+        path: Vec<Cell>,
+        captured: Vec<Cell>,
+        out: &mut Vec<Move>,
+    ) {
         let to = *path.last().unwrap();
         let mv = |promotion| Move {
             from,
@@ -225,7 +233,13 @@ impl Pos {
                         }
                     }
                     for (t, capture) in dests {
-                        self.push_slave_move(self.side, from, vec![t], if capture { vec![t] } else { vec![] }, &mut out);
+                        self.push_slave_move(
+                            self.side,
+                            from,
+                            vec![t],
+                            if capture { vec![t] } else { vec![] },
+                            &mut out,
+                        );
                     }
                 }
                 Kind::Faraon { checked } => {
@@ -236,7 +250,14 @@ impl Pos {
                             Some(p) if p.color != self.side && captures => vec![t],
                             Some(_) => continue,
                         };
-                        out.push(Move { from, piece: piece.kind, whole: true, path: vec![t], captured, promotion: None });
+                        out.push(Move {
+                            from,
+                            piece: piece.kind,
+                            whole: true,
+                            path: vec![t],
+                            captured,
+                            promotion: None,
+                        });
                     }
                 }
                 Kind::Stack(s) => {
@@ -261,7 +282,8 @@ impl Pos {
                     }
                     if slave_hops(self.id) {
                         for d in Lines::All.dirs() {
-                            let (mid, t) = ((from.0 + d.0, from.1 + d.1), (from.0 + 2 * d.0, from.1 + 2 * d.1));
+                            let (mid, t) =
+                                ((from.0 + d.0, from.1 + d.1), (from.0 + 2 * d.0, from.1 + 2 * d.1));
                             if self.on_board(t) && self.at(mid).is_some() && self.at(t).is_none() {
                                 self.push_slave_move(self.side, from, vec![t], vec![], &mut out);
                             }
@@ -271,7 +293,14 @@ impl Pos {
                 Kind::Faraon { checked } => {
                     for t in self.targets(from, &faraon_modes(self.id, checked).0) {
                         if self.at(t).is_none() {
-                            out.push(Move { from, piece: piece.kind, whole: true, path: vec![t], captured: vec![], promotion: None });
+                            out.push(Move {
+                                from,
+                                piece: piece.kind,
+                                whole: true,
+                                path: vec![t],
+                                captured: vec![],
+                                promotion: None,
+                            });
                         }
                     }
                 }
@@ -349,11 +378,17 @@ impl Pos {
         };
         let kind = match (next.at(dest), arriving) {
             (None, k) => k,
-            (Some(Piece { kind: Kind::Stack(u), color }), Kind::Stack(s)) if color == mover.color => Kind::Stack(add(&u, &s)),
+            (Some(Piece { kind: Kind::Stack(u), color }), Kind::Stack(s)) if color == mover.color => {
+                Kind::Stack(add(&u, &s))
+            }
             (Some(p), _) => panic!("{} cannot end on {p:?}", mv.text()),
         };
         next.set(dest, Some(Piece { color: mover.color, kind }));
-        next.halfmove = if mv.captured.is_empty() && !matches!(mv.piece, Kind::Slave { .. }) { self.halfmove + 1 } else { 0 };
+        next.halfmove = if mv.captured.is_empty() && !matches!(mv.piece, Kind::Slave { .. }) {
+            self.halfmove + 1
+        } else {
+            0
+        };
         if self.side == Color::Black {
             next.fullmove += 1;
         }
@@ -399,14 +434,15 @@ impl ChainCtx<'_> {
     /// The single jumps from `cur`: (cell jumped over, landing cell, checkers whose mode it fits).
     fn jumps_from(&self, cur: Cell, captured: &[Cell], stage: &Stage) -> Vec<(Cell, Cell, Vec<u8>)> {
         let mut out: Vec<(Cell, Cell, Vec<u8>)> = Vec::new();
-        let mut add = |over: Cell, land: Cell, k: u8| match out.iter_mut().find(|e| e.0 == over && e.1 == land) {
-            Some(e) => {
-                if !e.2.contains(&k) {
-                    e.2.push(k);
+        let mut add =
+            |over: Cell, land: Cell, k: u8| match out.iter_mut().find(|e| e.0 == over && e.1 == land) {
+                Some(e) => {
+                    if !e.2.contains(&k) {
+                        e.2.push(k);
+                    }
                 }
-            }
-            None => out.push((over, land, vec![k])),
-        };
+                None => out.push((over, land, vec![k])),
+            };
         for j in &self.jumps {
             if let Stage::Second(allowed) = stage {
                 if !allowed.contains(&j.checker) {
@@ -439,7 +475,14 @@ impl ChainCtx<'_> {
     }
 
     /// Extends a chain from `cur`; a started chain must go on while it can.
-    fn extend(&self, cur: Cell, path: &[Cell], captured: &[Cell], stage: Stage, done: &mut Vec<(Vec<Cell>, Vec<Cell>)>) {
+    fn extend(
+        &self,
+        cur: Cell,
+        path: &[Cell],
+        captured: &[Cell],
+        stage: Stage,
+        done: &mut Vec<(Vec<Cell>, Vec<Cell>)>,
+    ) {
         let options = self.jumps_from(cur, captured, &stage);
         if options.is_empty() {
             if !path.is_empty() {

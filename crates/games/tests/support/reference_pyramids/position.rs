@@ -170,9 +170,8 @@ impl Pos {
                             .ok_or_else(|| format!("unclosed '(' in row {}", i + 1))?;
                         let inner: String = chars[k + 1..k + close].iter().collect();
                         k += close + 1;
-                        let (white, black) = inner
-                            .split_once('.')
-                            .ok_or_else(|| format!("stack ({inner}) has no point"))?;
+                        let (white, black) =
+                            inner.split_once('.').ok_or_else(|| format!("stack ({inner}) has no point"))?;
                         let (color, digits) = match (white.is_empty(), black.is_empty()) {
                             (false, true) => (Color::White, white),
                             (true, false) => (Color::Black, black),
@@ -274,7 +273,9 @@ impl Pos {
             for file in 0..self.n() {
                 let royal = match self.at((file, rank)) {
                     Some(Piece { color: pc, kind: Kind::Faraon { .. } }) => pc == color,
-                    Some(Piece { color: pc, kind: Kind::Stack(s) }) => pc == color && super::is_pharaon(self.id, &s),
+                    Some(Piece { color: pc, kind: Kind::Stack(s) }) => {
+                        pc == color && super::is_pharaon(self.id, &s)
+                    }
                     _ => false,
                 };
                 if royal {

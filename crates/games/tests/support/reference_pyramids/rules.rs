@@ -98,7 +98,8 @@ pub fn reaches(mode: Mode, from: Cell, to: Cell, occupied: &dyn Fn(Cell) -> bool
         }
     };
     // The occupied cells strictly between `from` and `to` on their line.
-    let between = || (1..dist).filter(|&k| occupied((from.0 + k * dx.signum(), from.1 + k * dy.signum()))).count();
+    let between =
+        || (1..dist).filter(|&k| occupied((from.0 + k * dx.signum(), from.1 + k * dy.signum()))).count();
     match mode {
         Ring(k) => dist == k,
         Leap(a, b) => (dx.abs(), dy.abs()) == (a, b) || (dx.abs(), dy.abs()) == (b, a),
@@ -371,7 +372,7 @@ pub fn draughts_stack(id: Id, s: &Stack) -> (Modes, Vec<Jump>, Chain) {
                 marches.push(Ride(Orth));
                 jumps.push(flying(4, Orth));
             }
-            let chain = if s.iter().any(|&k| k == 2) {
+            let chain = if s.contains(&2) {
                 Chain::Unlimited
             } else if (n1 > 0 && n3 > 0) || (n2 > 0 && n4 > 0) {
                 Chain::Pair
