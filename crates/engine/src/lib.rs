@@ -66,9 +66,17 @@ const LEVEL_NODES: [u64; 8] = [60, 400, 2_000, 8_000, 25_000, 60_000, 120_000, 2
 /// One-call search for callers that just want a move: level 1 (weakest, near-instant) ..= 8
 /// (strongest, ~1 s); deterministic for a given level and position (one thread, node limit).
 pub fn best_move(pos: &Position, level: u8) -> Option<Move> {
+    best_move_within(pos, level, Duration::MAX)
+}
+
+/// [`best_move`] that stops after `cap` if the level's node budget takes longer (a server
+/// bounds every engine reply; under the cap it is the same move).
+pub fn best_move_within(pos: &Position, level: u8, cap: Duration) -> Option<Move> {
     let level = level.clamp(1, 8) as usize;
     let engine = Engine::new(EngineConfig { hash_mb: 1 << (level / 2), ..EngineConfig::default() });
-    engine.search(pos, &Limits::nodes(LEVEL_NODES[level - 1]), &mut |_| {}).best
+    let limits =
+        Limits { movetime: (cap < Duration::MAX).then_some(cap), ..Limits::nodes(LEVEL_NODES[level - 1]) };
+    engine.search(pos, &limits, &mut |_| {}).best
 }
 
 /// Full search with a fresh transposition table, one thread.

@@ -3,6 +3,7 @@
 //! end draws any geometry without knowing it.
 
 use crate::db::{GameRow, MoveRow};
+use crate::model::{Seat, Status};
 use ccg_core::record::{Record, RecordMove};
 use ccg_core::{Color, Move, Position, Special, Variant};
 use serde_json::{json, Value};
@@ -27,28 +28,6 @@ pub struct Clock {
     pub running: Option<Color>,
 }
 
-/// Who sits on a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    Human,
-    Engine(u8),
-}
-
-impl Seat {
-    pub fn parse(s: &str) -> Seat {
-        match s.strip_prefix("engine:").and_then(|l| l.parse().ok()) {
-            Some(level) => Seat::Engine(level),
-            None => Seat::Human,
-        }
-    }
-    pub fn code(self) -> String {
-        match self {
-            Seat::Human => "human".into(),
-            Seat::Engine(l) => format!("engine:{l}"),
-        }
-    }
-}
-
 pub fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, String> {
     options.iter().map(|o| ccg_games::parse_option(o).map_err(|e| e.to_string())).collect()
 }
@@ -61,20 +40,12 @@ pub fn start_position(variant: Arc<Variant>, fen: Option<&str>) -> Result<Positi
     }
 }
 
-/// The result token of the author's records.
-pub fn result_token(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::White) => "1:0",
-        Some(Color::Black) => "0:1",
-        None => "1/2",
-    }
-}
-
 impl Game {
-    /// Rebuilds a stored game by replaying its moves (stored in coordinate form, which is exact).
-    pub fn load(row: GameRow, moves: Vec<MoveRow>) -> Result<Game, String> {
+    /// Rebuilds a stored game by replaying its moves (stored in coordinate form, which is exact)
+    /// on its compiled variant (shared, from [`crate::live::Variants`]).
+    pub fn load(row: GameRow, moves: Vec<MoveRow>, variants: &crate::live::Variants) -> Result<Game, String> {
         let opts = parse_options(&row.options)?;
-        let variant = ccg_games::variant(&row.game, &opts).map_err(|e| e.to_string())?;
+        let variant = variants.get(&row.game, &opts).map_err(|e| e.to_string())?;
         let start = start_position(variant, row.start_fen.as_deref())?;
         let mut pos = start.clone();
         let mut last = None;
@@ -87,18 +58,18 @@ impl Game {
     }
 
     pub fn seat(&self, c: Color) -> Seat {
-        Seat::parse(&self.row.seats[c.index()])
+        self.row.seats[c.index()]
     }
 
     pub fn is_over(&self) -> bool {
-        self.row.status == "over"
+        self.row.status == Status::Over
     }
 
-    /// The colour whose secret token this is.
+    /// The colour whose secret token this is (the store keeps only the tokens' hashes).
     pub fn seat_of_token(&self, token: &str) -> Option<Color> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|c| self.row.tokens[c.index()].as_deref().is_some_and(|t| constant_time_eq(t, token)))
+        [Color::White, Color::Black].into_iter().find(|c| {
+            self.row.tokens[c.index()].as_deref().is_some_and(|t| crate::secrets::matches(t, token))
+        })
     }
 
     /// Whether the engine owes the next move.
@@ -117,7 +88,7 @@ impl Game {
             rec.tags.push(("Option".into(), o.clone()));
         }
         for (i, key) in ["White", "Black"].into_iter().enumerate() {
-            let who = match Seat::parse(&self.row.seats[i]) {
+            let who = match self.row.seats[i] {
                 Seat::Human => "Human".to_string(),
                 Seat::Engine(l) => format!("ccg engine level {l}"),
             };
@@ -126,7 +97,7 @@ impl Game {
         if let Some(f) = &self.row.start_fen {
             rec.set_tag("Position", f);
         }
-        let result = self.row.result.clone().unwrap_or_else(|| "*".into());
+        let result = self.row.result.map_or("*", |r| r.token()).to_string();
         rec.set_tag("Result", &result);
         let first = self.start.side_to_move();
         let mut number = self.start.fullmove_number();
@@ -194,7 +165,7 @@ impl Game {
             "status": self.row.status,
             "result": self.row.result,
             "reason": self.row.reason,
-            "draw_offer": self.row.draw_offer,
+            "draw_offer": self.row.draw_offer.map(Color::name),
             "ply": self.moves.len(),
             "side_to_move": self.pos.side_to_move().name(),
             "in_check": self.pos.in_check(),
@@ -232,7 +203,7 @@ impl Game {
         if let Some(s) = running {
             left[s.index()] -= now - prev;
         }
-        if self.row.reason.as_deref() == Some("time") {
+        if self.row.reason.as_deref() == Some(crate::api::lifecycle::TIME) {
             left[stm.index()] = 0;
         }
         Some(Clock { initial, increment, left, running })
@@ -326,8 +297,4 @@ pub fn board_json(v: &Variant) -> Value {
         }).collect::<Vec<_>>(),
         "kinds": v.kinds.iter().map(|k| json!({ "letter": k.letter.to_string(), "token": k.token(), "name": k.name, "pawn": k.pawn, "royal": k.royal, "promoted": k.promoted })).collect::<Vec<_>>(),
     })
-}
-
-fn constant_time_eq(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

@@ -1,24 +1,34 @@
 //! # ccg-server — `ccg serve`, the web app
 //!
 //! An axum HTTP server with an embedded SQLite store ([`db`]), the JSON API ([`api`]), live
-//! updates as server-sent events, engine moves on a bounded worker pool ([`pool`]), and the web
-//! front end compiled into the binary ([`web`]), so one command runs everything.
+//! updates as server-sent events, engine moves on a fair worker pool ([`pool`]), and the web
+//! front end compiled into the binary ([`web`]), so one command runs everything. Every resource
+//! is bounded ([`config::Limits`]): connections ([`net`]), memory ([`live`]), engine queues,
+//! and what one client may ask for ([`ratelimit`]).
 
 pub mod api;
+pub mod config;
 pub mod db;
 pub mod game;
+pub mod live;
+pub mod model;
+pub mod net;
 pub mod pool;
+pub mod ratelimit;
 pub mod rules_api;
+pub mod secrets;
 pub mod web;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 use axum::Router;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use tokio::net::TcpListener;
+
+pub use config::Limits;
 
 /// Largest request body accepted: records of long games fit many times over.
 pub const BODY_LIMIT: usize = 256 * 1024;
@@ -26,11 +36,19 @@ pub const BODY_LIMIT: usize = 256 * 1024;
 /// Shared state of the server.
 pub struct AppState {
     pub db: db::Db,
+    pub limits: Limits,
+    /// Compiled variants, one per game id and option set.
+    pub variants: live::Variants,
     /// Games in play, loaded from the store on first use.
-    pub games: Mutex<HashMap<String, Arc<tokio::sync::Mutex<game::Game>>>>,
+    pub games: live::LiveGames,
     /// Push channels of games someone watches.
     pub channels: Mutex<HashMap<String, tokio::sync::broadcast::Sender<Arc<String>>>>,
     pub pool: pool::EnginePool,
+    /// Creations and imports per client IP.
+    pub game_rate: ratelimit::RateLimit,
+    pub analysis_rate: ratelimit::RateLimit,
+    /// Set when the server is stopping: live-update streams end, connections close.
+    pub stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// Options of `ccg serve` (shared by the `ccg` command and the `ccg-server` binary).
@@ -42,49 +60,49 @@ pub struct ServeArgs {
     /// SQLite database file, created on first run.
     #[arg(long, default_value = "ccg.sqlite")]
     pub db: PathBuf,
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 /// The whole application's routes.
 pub fn router(state: Arc<AppState>) -> Router {
-    let api = Router::new()
-        .route("/catalogue", get(api::catalogue))
-        .route("/games", post(api::create_game).get(api::list_games))
-        .route("/games/{id}", get(api::get_game))
-        .route("/games/{id}/legal", get(api::legal_moves))
-        .route("/games/{id}/position/{ply}", get(api::position_at))
-        .route("/games/{id}/join", post(api::join))
-        .route("/games/{id}/moves", post(api::make_move))
-        .route("/games/{id}/draw", post(api::draw))
-        .route("/games/{id}/resign", post(api::resign))
-        .route("/games/{id}/record", get(api::record))
-        .route("/games/{id}/events", get(api::events))
-        .route("/import", post(api::import))
-        .route("/analyse", post(api::analyse))
-        .route("/rules/{game}", get(rules_api::rules))
-        .fallback(api::not_found);
     Router::new()
-        .nest("/api", api)
+        .nest("/api", api::routes())
         .merge(web::routes())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::map_response(net::security_headers))
         .with_state(state)
 }
 
-/// Opens the store, resumes engine games owed a move and running clocks, and builds the state.
+/// Opens the store with the default limits (see [`open_with`]).
 pub async fn open(db_path: &std::path::Path) -> anyhow::Result<Arc<AppState>> {
+    open_with(db_path, Limits::default()).await
+}
+
+/// Opens the store, resumes engine games owed a move and running clocks, and builds the state.
+pub async fn open_with(db_path: &std::path::Path, limits: Limits) -> anyhow::Result<Arc<AppState>> {
     let db = db::Db::open(db_path)?;
     let state = Arc::new(AppState {
         db,
-        games: Mutex::new(HashMap::new()),
+        variants: live::Variants::default(),
+        games: live::LiveGames::new(limits.live_games),
         channels: Mutex::new(HashMap::new()),
-        pool: pool::EnginePool::from_cpus(),
+        pool: pool::EnginePool::from_cpus(
+            limits.analyses_per_worker,
+            Duration::from_secs(limits.analysis_wait_s),
+        ),
+        game_rate: ratelimit::RateLimit::new(limits.games_per_minute),
+        analysis_rate: ratelimit::RateLimit::new(limits.analyses_per_minute),
+        stopping: tokio::sync::watch::channel(false).0,
+        limits,
     });
     let ids = state.db.read(db::games_to_resume).await?;
     for id in ids {
         match state.game(&id).await {
             Ok(g) => {
                 let g = g.lock().await;
-                api::schedule_engine(&state, &g);
-                api::schedule_flag(&state, &g);
+                api::lifecycle::schedule_engine(&state, &g);
+                api::lifecycle::schedule_flag(&state, &g);
             }
             Err(e) => tracing::warn!(game = id, "cannot resume: {}", e.message),
         }
@@ -92,13 +110,33 @@ pub async fn open(db_path: &std::path::Path) -> anyhow::Result<Arc<AppState>> {
     Ok(state)
 }
 
-/// Serves on an already bound listener until the process ends (tests bind 127.0.0.1:0).
+/// Serves on an already bound listener until the server is stopped (tests bind 127.0.0.1:0).
 pub async fn serve_on(listener: TcpListener, state: Arc<AppState>) -> anyhow::Result<()> {
-    axum::serve(listener, router(state)).await?;
+    net::serve(listener, router(state.clone()), state, std::future::pending()).await?;
     Ok(())
 }
 
-/// `ccg serve`: logs, store, listener, and the server until Ctrl-C.
+/// Resolves on SIGTERM or Ctrl-C.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            },
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// `ccg serve`: logs, store, listener, and the server until SIGTERM or Ctrl-C, then a graceful
+/// stop (requests in flight finish; every acknowledged write is already on disk).
 pub fn run(config: ServeArgs) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -109,17 +147,22 @@ pub fn run(config: ServeArgs) -> anyhow::Result<()> {
         .try_init();
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async move {
-        let state = open(&config.db).await?;
+        let state = open_with(&config.db, config.limits.clone()).await?;
         let listener = TcpListener::bind(config.addr).await?;
         // On stdout, so that scripts and tests can read the address of port 0.
         println!("ccg serve: listening on http://{}", listener.local_addr()?);
-        tracing::info!(database = %config.db.display(), workers = state.pool.workers, "serving");
-        // Every acknowledged write is already on disk, so stopping needs no draining; waiting
-        // for live-update streams to end would never finish.
-        tokio::select! {
-            r = axum::serve(listener, router(state)) => r?,
-            _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
-        }
+        tracing::info!(
+            database = %config.db.display(),
+            workers = state.pool.workers,
+            connections = state.limits.connection_limit(),
+            "serving"
+        );
+        let stop = async {
+            stop_signal().await;
+            tracing::info!("stopping");
+        };
+        net::serve(listener, router(state.clone()), state, stop).await?;
+        tracing::info!("stopped");
         Ok(())
     })
 }

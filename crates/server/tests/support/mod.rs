@@ -13,6 +13,8 @@ pub struct Server {
     pub addr: SocketAddr,
     pub db: PathBuf,
     pub dir: tempfile::TempDir,
+    pub state: std::sync::Arc<ccg_server::AppState>,
+    limits: ccg_server::Limits,
     rt: Option<tokio::runtime::Runtime>,
 }
 
@@ -24,16 +26,30 @@ impl Server {
         Server::start_on(dir, db)
     }
 
+    /// Starts the server with limits given as `ccg serve` options (`["--games-per-minute", "3"]`).
+    pub fn start_with(options: &[&str]) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("ccg.sqlite");
+        let limits = <ccg_server::Limits as clap::Parser>::parse_from(
+            std::iter::once("ccg").chain(options.iter().copied()),
+        );
+        Server::start_limited(dir, db, limits)
+    }
+
     pub fn start_on(dir: tempfile::TempDir, db: PathBuf) -> Server {
+        Server::start_limited(dir, db, ccg_server::Limits::default())
+    }
+
+    fn start_limited(dir: tempfile::TempDir, db: PathBuf, limits: ccg_server::Limits) -> Server {
         let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let addr = rt.block_on(async {
-            let state = ccg_server::open(&db).await.unwrap();
+        let (addr, state) = rt.block_on(async {
+            let state = ccg_server::open_with(&db, limits.clone()).await.unwrap();
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let addr = listener.local_addr().unwrap();
-            tokio::spawn(ccg_server::serve_on(listener, state));
-            addr
+            tokio::spawn(ccg_server::serve_on(listener, state.clone()));
+            (addr, state)
         });
-        Server { addr, db, dir, rt: Some(rt) }
+        Server { addr, db, dir, state, limits, rt: Some(rt) }
     }
 
     /// Stops the server and starts a new one on the same database file.
@@ -42,7 +58,7 @@ impl Server {
             rt.shutdown_timeout(Duration::from_secs(5));
         }
         let dir = std::mem::replace(&mut self.dir, tempfile::tempdir().unwrap());
-        Server::start_on(dir, self.db.clone())
+        Server::start_limited(dir, self.db.clone(), self.limits.clone())
     }
 
     pub fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
@@ -89,6 +105,29 @@ pub fn http(
     let (status, bytes) = raw(addr, method, path, token, body).expect("request failed");
     let text = String::from_utf8_lossy(&bytes).into_owned();
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+/// Sends `request` as written (headers and all) on a fresh connection; the answer's head (status
+/// line and headers, lower-cased) and body.
+pub fn exchange(addr: SocketAddr, request: &[u8]) -> (String, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    s.write_all(request).unwrap();
+    let mut resp = Vec::new();
+    let _ = s.read_to_end(&mut resp);
+    let text = String::from_utf8_lossy(&resp).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (head.to_ascii_lowercase(), body.to_string())
+}
+
+/// A connection to `addr` from the local address `from` (any of 127.0.0.0/8 on Linux): tests
+/// play several clients on one machine.
+pub fn connect_from(from: &str, addr: SocketAddr) -> std::io::Result<TcpStream> {
+    let sock = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
+    let local: SocketAddr = format!("{from}:0").parse().unwrap();
+    sock.bind(&local.into())?;
+    sock.connect(&addr.into())?;
+    Ok(sock.into())
 }
 
 pub fn raw(

@@ -1,0 +1,231 @@
+//! Games: creating one, reading its state, the lobby's list, and taking the invited seat.
+
+use super::{new_secret, seat_of, shared_variant, ApiError, ApiResult, ClientIp, JsonBody};
+use crate::db::{self, GameRow};
+use crate::game::{move_json, start_position, Game};
+use crate::model::{Seat, Status};
+use crate::secrets;
+use crate::AppState;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use ccg_core::Color;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::net::IpAddr;
+use std::sync::Arc;
+
+/// Who plays the creator.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Opponent {
+    Engine,
+    Human,
+}
+
+/// The creator's side.
+#[derive(Deserialize, Clone, Copy, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    #[default]
+    White,
+    Black,
+    Random,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    game: String,
+    #[serde(default)]
+    options: Vec<String>,
+    opponent: Opponent,
+    /// The engine's level, 1..=8 (default 2).
+    level: Option<u8>,
+    #[serde(default)]
+    color: ColorChoice,
+    /// Start position string (default: the game's initial position).
+    fen: Option<String>,
+    /// Time control; none for a correspondence game.
+    clock: Option<ClockSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    /// Initial time of each side, in seconds (1..=86400).
+    initial_s: u32,
+    /// Added after each move, in seconds (0..=3600).
+    #[serde(default)]
+    increment_s: u32,
+}
+
+/// A new game from one client address, within its allowance.
+pub fn check_game_rate(state: &AppState, ip: IpAddr) -> ApiResult<()> {
+    state.game_rate.check(ip).map_err(|wait| ApiError::rate_limited("new games", wait))
+}
+
+pub async fn create_game(
+    State(state): State<Arc<AppState>>,
+    ClientIp(ip): ClientIp,
+    JsonBody(req): JsonBody<CreateGame>,
+) -> ApiResult<Response> {
+    let variant = shared_variant(&state, &req.game, &req.options)?;
+    let start = start_position(variant, req.fen.as_deref()).map_err(|e| ApiError::bad("bad_position", e))?;
+    let me = match req.color {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => {
+            if new_secret(1)?.as_bytes()[0] % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    };
+    let other = match req.opponent {
+        Opponent::Human => Seat::Human,
+        Opponent::Engine => match req.level.unwrap_or(2) {
+            l @ 1..=8 => Seat::Engine(l),
+            l => return Err(ApiError::bad("bad_level", format!("level {l}: expected 1 to 8"))),
+        },
+    };
+    let clock = match &req.clock {
+        None => None,
+        Some(c) if (1..=86_400).contains(&c.initial_s) && c.increment_s <= 3600 => {
+            Some((c.initial_s as i64 * 1000, c.increment_s as i64 * 1000))
+        }
+        Some(_) => return Err(ApiError::bad("bad_clock", "clock: initial_s 1..86400, increment_s 0..3600")),
+    };
+    check_game_rate(&state, ip)?;
+    let (id, token) = (new_secret(10)?, new_secret(24)?);
+    let invite = if other == Seat::Human { Some(new_secret(16)?) } else { None };
+    let mut seats = [Seat::Human; 2];
+    seats[me.other().index()] = other;
+    let mut tokens = [None, None];
+    tokens[me.index()] = Some(secrets::hash(&token));
+    let row = GameRow {
+        id: id.clone(),
+        game: req.game.clone(),
+        options: req.options.clone(),
+        start_fen: req.fen.clone(),
+        seats,
+        tokens,
+        invite: invite.as_deref().map(secrets::hash),
+        status: if start.outcome().is_some() { Status::Over } else { Status::Active },
+        result: None,
+        reason: None,
+        draw_offer: None,
+        created_at: db::now_ms(),
+        clock,
+    };
+    let stored = row.clone();
+    state.db.write(move |c| db::insert_game(c, &stored, &[])).await.map_err(ApiError::internal)?;
+    let game = Game::load(row, Vec::new(), &state.variants).map_err(ApiError::internal)?;
+    super::lifecycle::schedule_engine(&state, &game);
+    tracing::info!(game = id, variant = req.game, "created");
+    state.games.insert(game);
+    let body = json!({
+        "id": id,
+        "color": me.name(),
+        "token": token,
+        "url": format!("/g/{id}"),
+        "invite": invite.as_ref().map(|i| format!("/g/{id}?invite={i}")),
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+pub async fn get_game(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let game = state.game(&id).await?;
+    let mut g = game.lock().await;
+    let you = seat_of(&g, &headers)?;
+    Ok(Json(g.view(you)))
+}
+
+/// The board after the first `ply` moves (`GET /api/games/{id}/position/{ply}`).
+pub async fn position_at(
+    State(state): State<Arc<AppState>>,
+    Path((id, ply)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let game = state.game(&id).await?;
+    let g = game.lock().await;
+    let n = ply.parse::<usize>().ok().filter(|&n| n <= g.moves.len());
+    let at = n.and_then(|n| g.position_at(n));
+    at.map(Json)
+        .ok_or_else(|| ApiError::not_found(&format!("ply {ply:?} in this game ({} moves)", g.moves.len())))
+}
+
+pub async fn legal_moves(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let game = state.game(&id).await?;
+    let g = game.lock().await;
+    let moves: Vec<Value> = if g.is_over() {
+        Vec::new()
+    } else {
+        g.pos.legal_moves().iter().map(|&m| move_json(&g.pos, m)).collect()
+    };
+    Ok(Json(json!({ "side_to_move": g.pos.side_to_move().name(), "moves": moves })))
+}
+
+#[derive(Deserialize)]
+pub struct ListQuery {
+    limit: Option<String>,
+}
+
+pub async fn list_games(
+    State(state): State<Arc<AppState>>,
+    Query(q): Query<ListQuery>,
+) -> ApiResult<Json<Value>> {
+    let limit = match q.limit {
+        None => 20,
+        Some(l) => l
+            .parse::<u32>()
+            .map_err(|_| ApiError::bad("bad_limit", format!("limit {l:?}: expected a number")))?
+            .min(100),
+    };
+    let rows = state.db.read(move |c| db::recent_games(c, limit)).await.map_err(ApiError::internal)?;
+    Ok(Json(json!({ "games": rows })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Join {
+    invite: String,
+}
+
+pub async fn join(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<Join>,
+) -> ApiResult<Json<Value>> {
+    let game = state.game(&id).await?;
+    let mut g = game.lock().await;
+    let (Some(invite), Some(seat)) = (g.row.invite.clone(), g.open_seat()) else {
+        return Err(ApiError::conflict("no_open_seat", "this game has no open seat (the invite was used)"));
+    };
+    if !secrets::matches(&invite, &req.invite) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "wrong_invite", "this invite is not the game's"));
+    }
+    let token = new_secret(24)?;
+    let token_hash = secrets::hash(&token);
+    let (gid, inv, tok) = (id.clone(), invite.clone(), token_hash.clone());
+    let ok = state
+        .db
+        .write(move |c| db::join_seat(c, &gid, seat, &inv, &tok))
+        .await
+        .map_err(ApiError::internal)?;
+    if !ok {
+        return Err(ApiError::conflict("no_open_seat", "the seat was taken"));
+    }
+    g.row.tokens[seat.index()] = Some(token_hash);
+    g.row.invite = None;
+    state.publish(&mut g);
+    Ok(Json(json!({ "id": id, "color": seat.name(), "token": token })))
+}

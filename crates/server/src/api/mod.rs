@@ -1,0 +1,219 @@
+//! The JSON API. Every handler validates fully before it writes, writes one transaction, and only
+//! then changes memory and answers, so a refused request changes nothing and an acknowledged
+//! move is on disk. Handlers: [`games`] (create, read, join), [`play`] (moves, draws,
+//! resignation, live updates), [`records`] (export, import, analysis, catalogue); what happens
+//! to a game after a change is in [`lifecycle`], the error answers in [`error`].
+
+pub mod error;
+pub mod games;
+pub mod lifecycle;
+pub mod play;
+pub mod records;
+
+pub use error::{ApiError, ApiResult};
+
+use crate::db;
+use crate::game::{parse_options, Game};
+use crate::live::LiveGame;
+use crate::AppState;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::Router;
+use ccg_core::Color;
+use serde::de::DeserializeOwned;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+pub fn routes() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/catalogue", get(records::catalogue))
+        .route("/games", post(games::create_game).get(games::list_games))
+        .route("/games/{id}", get(games::get_game))
+        .route("/games/{id}/legal", get(games::legal_moves))
+        .route("/games/{id}/position/{ply}", get(games::position_at))
+        .route("/games/{id}/join", post(games::join))
+        .route("/games/{id}/moves", post(play::make_move))
+        .route("/games/{id}/draw", post(play::draw))
+        .route("/games/{id}/resign", post(play::resign))
+        .route("/games/{id}/record", get(records::record))
+        .route("/games/{id}/events", get(play::events))
+        .route("/import", post(records::import))
+        .route("/analyse", post(records::analyse))
+        .route("/rules/{game}", get(crate::rules_api::rules))
+        .fallback(not_found)
+}
+
+/// A JSON body whose every failure (not declared JSON, too large, not JSON, wrong shape) is a
+/// JSON error answer. Requiring `Content-Type: application/json` keeps other sites out: a page
+/// elsewhere cannot send one without the browser asking this server first (CORS preflight),
+/// and this server never agrees.
+pub struct JsonBody<T>(pub T);
+
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(v) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else { return false };
+    let mime = v.split(';').next().unwrap_or("").trim();
+    mime.eq_ignore_ascii_case("application/json")
+}
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        if !is_json(req.headers()) {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "bad_content_type",
+                "send the body as JSON with Content-Type: application/json",
+            ));
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|e: BytesRejection| {
+            let status = e.status();
+            if status == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(status, "too_large", format!("request body over {} bytes", crate::BODY_LIMIT))
+            } else {
+                ApiError::new(status, "bad_body", e.body_text())
+            }
+        })?;
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|e| ApiError::bad("bad_json", format!("request body is not the expected JSON: {e}")))
+    }
+}
+
+/// The client's address: the connection's peer (unspecified when the server loop did not say).
+pub struct ClientIp(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        Ok(ClientIp(peer.unwrap_or(IpAddr::from([0, 0, 0, 0]))))
+    }
+}
+
+pub fn new_secret(len: usize) -> ApiResult<String> {
+    crate::secrets::random(len).map_err(ApiError::internal)
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The bearer token of the request, if any.
+fn token(headers: &HeaderMap) -> Option<&str> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    v.strip_prefix("Bearer ").map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// The seat of the request's token: `Ok(None)` for a spectator, an error for a token that is
+/// not this game's.
+pub fn seat_of(g: &Game, headers: &HeaderMap) -> ApiResult<Option<Color>> {
+    match token(headers) {
+        None => Ok(None),
+        Some(t) => g.seat_of_token(t).map(Some).ok_or_else(|| {
+            ApiError::new(StatusCode::FORBIDDEN, "wrong_token", "this token holds no seat in this game")
+        }),
+    }
+}
+
+/// Like [`seat_of`] but a seat is required.
+pub fn player(g: &Game, headers: &HeaderMap) -> ApiResult<Color> {
+    seat_of(g, headers)?.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "no_token",
+            "a player's token is required (Authorization: Bearer <token>)",
+        )
+    })
+}
+
+/// Whether a read failed on the stored data itself (a damaged row) rather than on the store.
+fn is_damage(e: &anyhow::Error) -> bool {
+    matches!(
+        e.downcast_ref::<rusqlite::Error>(),
+        Some(
+            rusqlite::Error::FromSqlConversionFailure(..)
+                | rusqlite::Error::InvalidColumnType(..)
+                | rusqlite::Error::IntegralValueOutOfRange(..)
+        )
+    )
+}
+
+fn corrupt(id: &str, why: impl std::fmt::Display) -> ApiError {
+    tracing::error!(game = id, "stored game cannot be read: {why}");
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "corrupt_game",
+        format!("game {id} is damaged in the store and cannot be shown: {why}"),
+    )
+}
+
+/// A catalogue error as the client's mistake: unknown game, game not built yet, bad option.
+fn game_error(e: ccg_games::GameError) -> ApiError {
+    match e {
+        ccg_games::GameError::UnknownGame(_) => {
+            ApiError::new(StatusCode::NOT_FOUND, "unknown_game", e.to_string())
+        }
+        ccg_games::GameError::NotImplemented(_) => ApiError::unprocessable("not_implemented", e.to_string()),
+        _ => ApiError::bad("bad_option", e.to_string()),
+    }
+}
+
+/// The shared compiled variant of a game id and options (see [`crate::live::Variants`]).
+pub fn shared_variant(state: &AppState, game: &str, options: &[String]) -> ApiResult<Arc<ccg_core::Variant>> {
+    let opts = parse_options(options).map_err(|e| ApiError::bad("bad_option", e))?;
+    state.variants.get(game, &opts).map_err(game_error)
+}
+
+/// A variant compiled afresh, for callers that keep what they derive from it.
+pub fn variant_for(game: &str, options: &[String]) -> ApiResult<Arc<ccg_core::Variant>> {
+    let opts = parse_options(options).map_err(|e| ApiError::bad("bad_option", e))?;
+    ccg_games::variant(game, &opts).map_err(game_error)
+}
+
+impl AppState {
+    /// The live game `id`, loaded from the store on first use. A game the store holds but that
+    /// cannot be rebuilt (a damaged row or move) answers `corrupt_game`; the others are
+    /// unaffected.
+    pub async fn game(&self, id: &str) -> ApiResult<LiveGame> {
+        if !valid_id(id) {
+            return Err(ApiError::not_found("such game"));
+        }
+        if let Some(g) = self.games.get(id) {
+            return Ok(g);
+        }
+        let key = id.to_string();
+        let loaded = self.db.read(move |c| db::load_game(c, &key)).await.map_err(|e| {
+            if is_damage(&e) {
+                corrupt(id, e)
+            } else {
+                ApiError::internal(e)
+            }
+        })?;
+        let Some((row, moves)) = loaded else { return Err(ApiError::not_found(&format!("game {id:?}"))) };
+        let game = Game::load(row, moves, &self.variants).map_err(|e| corrupt(id, e))?;
+        Ok(self.games.insert(game))
+    }
+
+    /// Marks the game changed and sends its public view to everyone watching.
+    pub fn publish(&self, g: &mut Game) {
+        g.changed();
+        let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(tx) = channels.get(&g.row.id) {
+            let _ = tx.send(Arc::new(g.view(None).to_string()));
+        }
+    }
+
+    pub fn subscribe(&self, id: &str) -> tokio::sync::broadcast::Receiver<Arc<String>> {
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels.retain(|_, tx| tx.receiver_count() > 0);
+        channels.entry(id.to_string()).or_insert_with(|| tokio::sync::broadcast::channel(16).0).subscribe()
+    }
+}
+
+pub async fn not_found() -> ApiError {
+    ApiError::not_found("such API route")
+}

@@ -1,0 +1,217 @@
+//! The statements of the server, each served by an index (see `schema`; a test reads the query
+//! plans). Secrets are stored as hashes ([`crate::secrets`]).
+
+use super::now_ms;
+use crate::model::{GameResult, Seat, Status, StoredColor};
+use ccg_core::Color;
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// A stored game's row (moves are read separately).
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: String,
+    pub game: String,
+    pub options: Vec<String>,
+    pub start_fen: Option<String>,
+    pub seats: [Seat; 2],
+    /// Hashes of the seat tokens handed out (`None`: the seat is open, or the engine's).
+    pub tokens: [Option<String>; 2],
+    /// Hash of the invite code while the invite is unused.
+    pub invite: Option<String>,
+    pub status: Status,
+    pub result: Option<GameResult>,
+    pub reason: Option<String>,
+    pub draw_offer: Option<Color>,
+    pub created_at: i64,
+    /// Time control: initial time and increment per move, in milliseconds.
+    pub clock: Option<(i64, i64)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    pub ply: u32,
+    pub coord: String,
+    pub text: String,
+    pub at: i64,
+}
+
+pub fn insert_game(c: &Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO games (id, game, options, start_fen, white, black, white_token, black_token,
+            invite, status, result, reason, draw_offer, created_at, updated_at, clock_initial_ms,
+            clock_increment_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16)",
+        params![
+            g.id,
+            g.game,
+            serde_json::to_string(&g.options).unwrap_or_else(|_| "[]".into()),
+            g.start_fen,
+            g.seats[0],
+            g.seats[1],
+            g.tokens[0],
+            g.tokens[1],
+            g.invite,
+            g.status,
+            g.result,
+            g.reason,
+            g.draw_offer.map(StoredColor),
+            g.created_at,
+            g.clock.map(|c| c.0),
+            g.clock.map(|c| c.1)
+        ],
+    )?;
+    for m in moves {
+        insert_move(c, &g.id, m)?;
+    }
+    Ok(())
+}
+
+fn insert_move(c: &Connection, id: &str, m: &MoveRow) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO moves (game_id, ply, coord, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![id, m.ply, m.coord, m.text, m.at],
+    )?;
+    Ok(())
+}
+
+/// What changes about a game besides its moves.
+#[derive(Clone, Debug)]
+pub struct GameUpdate {
+    pub status: Status,
+    pub result: Option<GameResult>,
+    pub reason: Option<String>,
+    pub draw_offer: Option<Color>,
+    pub invite: Option<String>,
+}
+
+/// Stores a move (if any) and the game's new state (atomically: run it through `Db::write`).
+pub fn update_game(c: &Connection, id: &str, mv: Option<&MoveRow>, u: &GameUpdate) -> rusqlite::Result<()> {
+    if let Some(m) = mv {
+        insert_move(c, id, m)?;
+    }
+    c.execute(
+        "UPDATE games SET status = ?2, result = ?3, reason = ?4, draw_offer = ?5, invite = ?6,
+            updated_at = ?7 WHERE id = ?1",
+        params![id, u.status, u.result, u.reason, u.draw_offer.map(StoredColor), u.invite, now_ms()],
+    )?;
+    Ok(())
+}
+
+/// A stored game, or why its row cannot be read (a damaged file: the error names the column).
+pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, Vec<MoveRow>)>> {
+    let row = c
+        .query_row(
+            "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
+                status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms
+             FROM games WHERE id = ?1",
+            [id],
+            |r| {
+                let options: String = r.get(2)?;
+                let options = serde_json::from_str(&options).map_err(|e| {
+                    rusqlite::Error::FromSqlConversionFailure(2, rusqlite::types::Type::Text, Box::new(e))
+                })?;
+                Ok(GameRow {
+                    id: r.get(0)?,
+                    game: r.get(1)?,
+                    options,
+                    start_fen: r.get(3)?,
+                    seats: [r.get(4)?, r.get(5)?],
+                    tokens: [r.get(6)?, r.get(7)?],
+                    invite: r.get(8)?,
+                    status: r.get(9)?,
+                    result: r.get(10)?,
+                    reason: r.get(11)?,
+                    draw_offer: r.get::<_, Option<StoredColor>>(12)?.map(|c| c.0),
+                    created_at: r.get(13)?,
+                    clock: match (r.get(14)?, r.get(15)?) {
+                        (Some(a), Some(b)) => Some((a, b)),
+                        _ => None,
+                    },
+                })
+            },
+        )
+        .optional()?;
+    let Some(row) = row else { return Ok(None) };
+    let mut st = c.prepare("SELECT ply, coord, text, at FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let moves = st
+        .query_map([id], |r| {
+            Ok(MoveRow { ply: r.get(0)?, coord: r.get(1)?, text: r.get(2)?, at: r.get(3)? })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(Some((row, moves)))
+}
+
+/// Ids of unfinished games that need the server after a restart: the engine may owe a reply,
+/// or a clock may run out.
+pub const RESUME_QUERY: &str = "SELECT id FROM games WHERE status = 'active'
+    AND (white LIKE 'engine%' OR black LIKE 'engine%' OR clock_initial_ms IS NOT NULL)";
+
+pub fn games_to_resume(c: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut st = c.prepare(RESUME_QUERY)?;
+    let ids = st.query_map([], |r| r.get(0))?.collect();
+    ids
+}
+
+/// A line of the lobby's list of recent games.
+#[derive(serde::Serialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub game: String,
+    pub white: Seat,
+    pub black: Seat,
+    pub status: Status,
+    pub ply: i64,
+}
+
+/// The lobby's list: most recently changed first (index `games_updated`), moves counted on the
+/// moves' primary key.
+pub const RECENT_QUERY: &str = "SELECT g.id, g.game, g.white, g.black, g.status,
+        (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+     FROM games g ORDER BY g.updated_at DESC LIMIT ?1";
+
+/// Recent games for the lobby. A row that cannot be read (a damaged file) is left out with a
+/// warning, so one bad game does not take the list down.
+pub fn recent_games(c: &Connection, limit: u32) -> rusqlite::Result<Vec<GameSummary>> {
+    let mut st = c.prepare(RECENT_QUERY)?;
+    let rows = st.query_map([limit], |r| {
+        Ok(GameSummary {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            white: r.get(2)?,
+            black: r.get(3)?,
+            status: r.get(4)?,
+            ply: r.get(5)?,
+        })
+    })?;
+    let mut out = Vec::new();
+    for r in rows {
+        match r {
+            Ok(s) => out.push(s),
+            Err(e) => tracing::warn!("lobby: a stored game cannot be read: {e}"),
+        }
+    }
+    Ok(out)
+}
+
+/// Gives the open seat of `color` its token (hash) and uses up the invite, if the invite (hash)
+/// still matches.
+pub fn join_seat(
+    c: &Connection,
+    id: &str,
+    color: Color,
+    invite_hash: &str,
+    token_hash: &str,
+) -> rusqlite::Result<bool> {
+    let col = match color {
+        Color::White => "white_token",
+        Color::Black => "black_token",
+    };
+    let n = c.execute(
+        &format!(
+            "UPDATE games SET {col} = ?3, invite = NULL, updated_at = ?4
+             WHERE id = ?1 AND invite = ?2 AND {col} IS NULL"
+        ),
+        params![id, invite_hash, token_hash, now_ms()],
+    )?;
+    Ok(n == 1)
+}
