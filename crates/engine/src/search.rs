@@ -113,12 +113,14 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(config: EngineConfig) -> Engine {
-        Engine {
-            tt: Tt::new(config.hash_mb),
-            config,
-            stop: AtomicBool::new(false),
-            eval_cache: Mutex::new(None),
-        }
+        Engine::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Engine::new`] that says so when the hash table's memory cannot be had.
+    pub fn try_new(config: EngineConfig) -> Result<Engine, String> {
+        let tt = Tt::try_new(config.hash_mb)
+            .ok_or_else(|| format!("cannot allocate a {} MB hash table", config.hash_mb))?;
+        Ok(Engine { tt, config, stop: AtomicBool::new(false), eval_cache: Mutex::new(None) })
     }
 
     pub fn config(&self) -> &EngineConfig {

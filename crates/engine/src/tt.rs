@@ -48,9 +48,15 @@ pub fn move_key(m: &Move) -> u32 {
 }
 
 impl Tt {
-    pub fn new(mb: usize) -> Tt {
-        let n = ((mb.max(1) << 20) / 16).next_power_of_two() / 2;
-        Tt { slots: (0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect(), mask: n - 1 }
+    /// A table of about `mb` megabytes, or `None` if the memory cannot be had (a GUI may ask
+    /// for more than the machine has: the caller keeps its old table and says so).
+    pub fn try_new(mb: usize) -> Option<Tt> {
+        let bytes = mb.max(1).checked_mul(1 << 20)?;
+        let n = (bytes / 16).checked_next_power_of_two()? / 2;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).ok()?;
+        slots.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Some(Tt { slots, mask: n - 1 })
     }
 
     pub fn clear(&self) {

@@ -6,6 +6,7 @@ use ccg_engine::{Engine, EngineConfig, Info, Limits, SearchResult};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// The output stream, shared with the search thread; lines are written whole.
 #[derive(Clone)]
@@ -24,19 +25,139 @@ impl Out {
     }
 }
 
-/// Games a front end offers: every implemented game of the catalogue.
-/// Feeds the trimmed lines of `input` to `command` until it answers `false` (`quit`); returns
-/// whether the input ended without a `quit`.
-pub fn feed_lines(input: impl std::io::BufRead, mut command: impl FnMut(&str) -> bool) -> bool {
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        if !command(line.trim()) {
-            return false;
-        }
-    }
-    true
+/// Longest input line read; the rest of a longer line is skipped (and reported).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Longest time a protocol command may give (a year): larger numbers are taken as this, so
+/// that no clock arithmetic can overflow.
+pub const MAX_TIME: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// Milliseconds as a duration, at most [`MAX_TIME`].
+pub fn millis(n: u64) -> Duration {
+    Duration::from_millis(n).min(MAX_TIME)
 }
 
+/// A line of input that is not clean text.
+pub enum BadLine {
+    /// Not UTF-8: the line was read with U+FFFD in place of the bad bytes.
+    NotUtf8,
+    /// Over [`MAX_LINE`] bytes: the line was skipped.
+    TooLong,
+}
+
+impl BadLine {
+    pub fn describe(&self) -> String {
+        match self {
+            BadLine::NotUtf8 => "input line is not UTF-8 (bad bytes replaced)".into(),
+            BadLine::TooLong => format!("input line longer than {MAX_LINE} bytes (skipped)"),
+        }
+    }
+}
+
+/// Feeds the trimmed lines of `input` to `command` until it answers `false` (`quit`); returns
+/// whether the input ended without a `quit`. Any bytes are survived: a line that is not UTF-8
+/// is decoded lossily and handled, a line over [`MAX_LINE`] is skipped (never held whole), and
+/// each is reported to `bad`.
+pub fn feed_lines(
+    mut input: impl std::io::BufRead,
+    mut bad: impl FnMut(BadLine),
+    mut command: impl FnMut(&str) -> bool,
+) -> bool {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let (ended, too_long) = match read_line_bounded(&mut input, &mut buf) {
+            Ok(r) => r,
+            Err(_) => return true,
+        };
+        if ended && buf.is_empty() {
+            return true;
+        }
+        if too_long {
+            // Not handled: no command is that long, and its echo in an error would be as long.
+            bad(BadLine::TooLong);
+            if ended {
+                return true;
+            }
+            continue;
+        }
+        let text = match std::str::from_utf8(&buf) {
+            Ok(t) => std::borrow::Cow::Borrowed(t),
+            Err(_) => {
+                bad(BadLine::NotUtf8);
+                String::from_utf8_lossy(&buf)
+            }
+        };
+        if !command(text.trim()) {
+            return false;
+        }
+        if ended {
+            return true;
+        }
+    }
+}
+
+/// Reads up to a newline, keeping at most [`MAX_LINE`] bytes; returns (input ended, cut).
+fn read_line_bounded(input: &mut impl std::io::BufRead, buf: &mut Vec<u8>) -> std::io::Result<(bool, bool)> {
+    let mut cut = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((true, cut));
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        let keep = take.min(room);
+        buf.extend_from_slice(&chunk[..keep]);
+        cut |= keep < take && !(done && keep + 1 == take);
+        input.consume(take);
+        if done {
+            return Ok((false, cut));
+        }
+    }
+}
+
+/// Reads a parameter file: a regular file of at most 1 MiB (a device or a pipe would be read
+/// forever).
+pub fn read_params_file(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    const LIMIT: u64 = 1 << 20;
+    let bad = |why: String| format!("ParamsFile {path}: {why}");
+    let f = std::fs::File::open(path).map_err(|e| bad(e.to_string()))?;
+    let meta = f.metadata().map_err(|e| bad(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(bad("not a regular file".into()));
+    }
+    let mut text = String::new();
+    f.take(LIMIT + 1).read_to_string(&mut text).map_err(|e| bad(e.to_string()))?;
+    if text.len() as u64 > LIMIT {
+        return Err(bad(format!("larger than {LIMIT} bytes")));
+    }
+    Ok(text)
+}
+
+/// Refuses a hash table larger than half the machine's memory (`/proc/meminfo`): asking for
+/// it would be answered by the kernel's out-of-memory killer, not by a failed allocation.
+pub fn check_hash_mb(mb: usize) -> Result<(), String> {
+    let total_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
+        t.lines().find(|l| l.starts_with("MemTotal:"))?.split_whitespace().nth(1)?.parse::<usize>().ok()
+    });
+    match total_kb {
+        Some(kb) if mb.saturating_mul(1024) > kb / 2 => {
+            Err(format!("{mb} MB is more than half of this machine's {} MB of memory", kb / 1024))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Games a front end offers: every implemented game of the catalogue.
 pub fn game_ids() -> Vec<&'static str> {
     ccg_games::catalogue()
         .iter()
@@ -139,7 +260,6 @@ impl Searcher {
         }
     }
 
-    /// Rebuilds the engine with a new configuration (threads, hash, parameters).
     /// Ends a session: a search still running is stopped after `quit` or when it has no limit;
     /// otherwise it finishes and reports (so `echo "go depth 8" | ccg uci` prints its move).
     pub fn end_session(&mut self, input_ended: bool, open_ended: bool) {
@@ -150,11 +270,15 @@ impl Searcher {
         }
     }
 
-    pub fn configure(&mut self, f: impl FnOnce(&mut EngineConfig)) {
+    /// Rebuilds the engine with a changed configuration; if the new engine cannot be built (its
+    /// hash table's memory cannot be had) the old one stays and the error says why.
+    pub fn configure(&mut self, f: impl FnOnce(&mut EngineConfig)) -> Result<(), String> {
         self.stop();
         let mut c = self.engine.config().clone();
         f(&mut c);
-        self.engine = Arc::new(Engine::new(c));
+        check_hash_mb(c.hash_mb)?;
+        self.engine = Arc::new(Engine::try_new(c)?);
+        Ok(())
     }
 }
 

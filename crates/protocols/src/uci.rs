@@ -2,10 +2,11 @@
 //! `setoption name RuleOptions value k=v,k=v`; moves use protocol coordinates (`e3e5`, `i9j10q`).
 //! Every malformed line is answered with `info string error: …` and otherwise ignored.
 
-use crate::session::{feed_lines, game_ids, open_ended, pv_coords, Game, Out, Searcher};
+use crate::session::{
+    feed_lines, game_ids, millis, open_ended, pv_coords, read_params_file, BadLine, Game, Out, Searcher,
+};
 use ccg_engine::{EngineConfig, Info, Limits, SearchResult};
 use std::io::BufRead;
-use std::time::Duration;
 
 pub struct Uci {
     out: Out,
@@ -50,7 +51,9 @@ impl Uci {
     /// running is finished first (so `echo "go depth 8" | ccg uci` prints its move) unless it
     /// has no limit.
     pub fn run(mut self, input: impl BufRead) {
-        let ended = feed_lines(input, |line| self.command(line));
+        let out = self.out.clone();
+        let bad = |b: BadLine| out.line(&format!("info string error: {}", b.describe()));
+        let ended = feed_lines(input, bad, |line| self.command(line));
         self.searcher.end_session(ended, self.open_ended);
     }
 
@@ -130,22 +133,25 @@ impl Uci {
                 }
             }
             "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=256).contains(&n) => self.searcher.configure(|c| c.threads = n),
+                Ok(n) if (1..=256).contains(&n) => {
+                    if let Err(e) = self.searcher.configure(|c| c.threads = n) {
+                        self.error(&format!("Threads: {e}; the engine is unchanged"));
+                    }
+                }
                 _ => self.error(&format!("Threads: {value:?} is not a number from 1 to 256")),
             },
             "hash" => match value.parse::<usize>() {
-                Ok(n) if (1..=65536).contains(&n) => self.searcher.configure(|c| c.hash_mb = n),
+                Ok(n) if (1..=65536).contains(&n) => {
+                    if let Err(e) = self.searcher.configure(|c| c.hash_mb = n) {
+                        self.error(&format!("Hash: {e}; the old table is kept"));
+                    }
+                }
                 _ => self.error(&format!("Hash: {value:?} is not a number of MB from 1 to 65536")),
             },
             "paramsfile" => {
-                let text = if value.is_empty() {
-                    Ok(None)
-                } else {
-                    std::fs::read_to_string(value).map(Some).map_err(|e| format!("ParamsFile {value}: {e}"))
-                };
-                match text {
-                    Ok(t) => self.searcher.configure(|c| c.params = t),
-                    Err(e) => self.error(&e),
+                let text = if value.is_empty() { Ok(None) } else { read_params_file(value).map(Some) };
+                if let Err(e) = text.and_then(|t| self.searcher.configure(|c| c.params = t)) {
+                    self.error(&e);
                 }
             }
             _ => self.error(&format!("unknown option {name:?}")),
@@ -202,11 +208,11 @@ pub(crate) fn parse_go(words: &[&str]) -> Result<Limits, String> {
         match w {
             "depth" => l.depth = Some(num()?.clamp(1, 90) as u32),
             "nodes" => l.nodes = Some(num()?.max(1)),
-            "movetime" => l.movetime = Some(Duration::from_millis(num()?)),
-            "wtime" => l.time[0] = Some(Duration::from_millis(num()?)),
-            "btime" => l.time[1] = Some(Duration::from_millis(num()?)),
-            "winc" => l.inc[0] = Duration::from_millis(num()?),
-            "binc" => l.inc[1] = Duration::from_millis(num()?),
+            "movetime" => l.movetime = Some(millis(num()?)),
+            "wtime" => l.time[0] = Some(millis(num()?)),
+            "btime" => l.time[1] = Some(millis(num()?)),
+            "winc" => l.inc[0] = millis(num()?),
+            "binc" => l.inc[1] = millis(num()?),
             "movestogo" => l.movestogo = Some(num()?.clamp(1, 1000) as u32),
             "infinite" => l.infinite = true,
             "ponder" => {}

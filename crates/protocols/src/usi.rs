@@ -4,7 +4,7 @@
 //! "black"/sente: `btime` is its clock. Promotion is written `+`, drops `P*5e`. `position sfen`
 //! takes our position strings. The game is chosen with `setoption name USI_Variant value <id>`.
 
-use crate::session::{feed_lines, game_ids, open_ended, pv_coords, Game, Out, Searcher};
+use crate::session::{feed_lines, game_ids, millis, open_ended, pv_coords, BadLine, Game, Out, Searcher};
 use ccg_core::{Move, Position, Variant};
 use ccg_engine::{EngineConfig, Info, Limits, SearchResult};
 use std::io::BufRead;
@@ -107,7 +107,9 @@ impl Usi {
     /// running is finished first (so `echo "go depth 8" | ccg uci` prints its move) unless it
     /// has no limit.
     pub fn run(mut self, input: impl BufRead) {
-        let ended = feed_lines(input, |line| self.command(line));
+        let out = self.out.clone();
+        let bad = |b: BadLine| out.line(&format!("info string error: {}", b.describe()));
+        let ended = feed_lines(input, bad, |line| self.command(line));
         self.searcher.end_session(ended, self.open_ended);
     }
 
@@ -146,7 +148,11 @@ impl Usi {
                         Err(e) => self.error(&e),
                     },
                     Some(("USI_Hash", v)) => match v.trim().parse::<usize>() {
-                        Ok(n) if (1..=65536).contains(&n) => self.searcher.configure(|c| c.hash_mb = n),
+                        Ok(n) if (1..=65536).contains(&n) => {
+                            if let Err(e) = self.searcher.configure(|c| c.hash_mb = n) {
+                                self.error(&format!("USI_Hash: {e}; the old table is kept"));
+                            }
+                        }
                         _ => self.error(&format!("USI_Hash: {v:?}")),
                     },
                     _ => self.error(&format!("unknown option: {text}")),
@@ -199,7 +205,7 @@ impl Usi {
             let Some(n) = it.next().and_then(|v| v.parse::<u64>().ok()) else {
                 return self.error(&format!("go {w}: expected a number"));
             };
-            let ms = Duration::from_millis(n);
+            let ms = millis(n);
             match w {
                 "btime" => l.time[0] = Some(ms),
                 "wtime" => l.time[1] = Some(ms),
@@ -214,7 +220,7 @@ impl Usi {
         }
         if !byoyomi.is_zero() {
             let stm = self.game.pos.side_to_move().index();
-            l.inc[stm] += byoyomi;
+            l.inc[stm] = l.inc[stm].saturating_add(byoyomi);
             if l.time[stm].is_none_or(|t| t.is_zero()) {
                 l.time[stm] = Some(byoyomi);
                 l.movestogo = Some(1);

@@ -2,10 +2,14 @@
 //! engine sends `setup` (board size, piece letters, start position) and one `piece` command per
 //! kind (its moves in Betza notation), so that XBoard can draw and move the fairy pieces.
 //!
-//! XBoard numbers ranks from 0 on boards with 10 ranks (and on with `:`… above 10): the protocol
-//! square `a0` is our `a1`. Files are lettered consecutively as in UCI.
+//! The board XBoard is told of is the naming grid of our position strings and protocol squares
+//! (`Geometry::grid`), not the drawing layout: the cube is the 8x8 grid of its layers side by
+//! side, the tesseract the 9x9 Sudoku grid, the hexagonal board 9 files of 8 ranks, with `*` on
+//! the grid places that are not cells. XBoard numbers ranks from 0 on boards with 10 ranks (and
+//! on with `:`… above 10): the protocol square `a0` is our `a1`. Files are lettered consecutively
+//! as in UCI.
 
-use crate::session::{feed_lines, game_ids, Game, Out, Searcher};
+use crate::session::{feed_lines, game_ids, millis, BadLine, Game, Out, Searcher};
 use ccg_core::modes::{Action, DirFilter, Mode, Shape};
 use ccg_core::position::Undo;
 use ccg_core::{Color, Move, Position, Variant};
@@ -39,13 +43,13 @@ pub struct XBoard {
 
 /// An XBoard move (`e2e4`, `j8j9q` with ranks from 0 on 10-rank boards) in protocol coordinates.
 pub fn from_xb_move(v: &Variant, text: &str) -> String {
-    if v.geometry.layout.rows <= 9 {
+    if v.geometry.grid.rows <= 9 {
         return text.to_string();
     }
     let mut out = String::new();
     for c in text.chars() {
-        let is_rank = ('0'..=char::from_u32('0' as u32 + v.geometry.layout.rows as u32 - 1).unwrap_or('9'))
-            .contains(&c);
+        let is_rank =
+            ('0'..=char::from_u32('0' as u32 + v.geometry.grid.rows as u32 - 1).unwrap_or('9')).contains(&c);
         if is_rank && out.chars().last().is_some_and(|p| p.is_ascii_lowercase()) {
             out += &(c as u32 - '0' as u32 + 1).to_string();
         } else {
@@ -59,7 +63,7 @@ pub fn from_xb_move(v: &Variant, text: &str) -> String {
 pub fn xb_move(pos: &Position, m: Move) -> String {
     let v = &**pos.variant();
     let text = pos.move_coord(m);
-    if v.geometry.layout.rows <= 9 {
+    if v.geometry.grid.rows <= 9 {
         return text;
     }
     let mut out = String::new();
@@ -147,8 +151,57 @@ fn betza(m: &Mode) -> Option<String> {
     Some(s)
 }
 
-/// The `setup` and `piece` commands describing a variant to XBoard.
-pub fn variant_commands(v: &Variant, fen: &str) -> Vec<String> {
+/// The board of `pos` as an XBoard FEN board field: the naming grid's rows from the top, `*`
+/// where the grid has no cell, no marks for first-move and jump rights (XBoard has none).
+pub fn xb_board(pos: &Position) -> String {
+    let v = pos.variant();
+    let grid = &v.geometry.grid;
+    let mut at = vec![vec![None; grid.cols]; grid.rows];
+    for (c, &(r, col)) in grid.place.iter().enumerate() {
+        if let Some(slot) = at.get_mut(r).and_then(|row| row.get_mut(col)) {
+            *slot = Some(c);
+        }
+    }
+    let rows: Vec<String> = at
+        .iter()
+        .map(|row| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for place in row {
+                let piece = match place {
+                    None => Some("*".to_string()),
+                    Some(c) => pos.piece_at(*c as ccg_core::Cell).map(|p| {
+                        let t = v.kind(p.kind).token();
+                        if p.color == Color::White {
+                            t.to_ascii_uppercase()
+                        } else {
+                            t.to_ascii_lowercase()
+                        }
+                    }),
+                };
+                match piece {
+                    None => empty += 1,
+                    Some(t) => {
+                        if empty > 0 {
+                            text += &empty.to_string();
+                            empty = 0;
+                        }
+                        text += &t;
+                    }
+                }
+            }
+            if empty > 0 {
+                text += &empty.to_string();
+            }
+            text
+        })
+        .collect();
+    rows.join("/")
+}
+
+/// The `setup` and `piece` commands describing the variant of `pos` to XBoard.
+pub fn variant_commands(pos: &Position) -> Vec<String> {
+    let v = &**pos.variant();
     let mut table = vec!['.'; SLOTS.len()];
     let mut free: Vec<usize> = (0..SLOTS.len() - 1)
         .filter(|&i| !v.kinds.iter().any(|k| SLOTS.as_bytes()[i] as char == k.letter))
@@ -168,13 +221,11 @@ pub fn variant_commands(v: &Variant, fen: &str) -> Vec<String> {
     }
     let white: String = table.iter().collect();
     let black = white.to_ascii_lowercase();
-    // XBoard's FEN has no marks for first-move and jump rights, and six fields.
-    let board: String =
-        fen.split(' ').next().unwrap_or("").chars().filter(|c| !matches!(c, '\'' | '!')).collect();
-    let side = fen.split(' ').nth(1).unwrap_or("w");
+    let board = xb_board(pos);
+    let side = if pos.side_to_move() == Color::White { "w" } else { "b" };
     let mut out = vec![format!(
         "setup ({white}{black}) {}x{}+0_fairy {board} {side} - - 0 1",
-        v.geometry.layout.cols, v.geometry.layout.rows
+        v.geometry.grid.cols, v.geometry.grid.rows
     )];
     for k in &v.kinds {
         let b: Option<Vec<String>> = k.modes.iter().map(betza).collect();
@@ -211,7 +262,9 @@ impl XBoard {
     }
 
     pub fn run(mut self, input: impl BufRead) {
-        feed_lines(input, |line| self.command(line));
+        let out = self.out.clone();
+        let bad = |b: BadLine| out.line(&format!("Error ({}): the line is read as text", b.describe()));
+        feed_lines(input, bad, |line| self.command(line));
         self.searcher.stop();
     }
 
@@ -260,7 +313,7 @@ impl XBoard {
                     Ok(g) => {
                         self.game = g;
                         self.history.clear();
-                        for l in variant_commands(&self.game.variant, &self.game.pos.to_fen()) {
+                        for l in variant_commands(&self.game.pos) {
                             self.out.line(&l);
                         }
                     }
@@ -299,7 +352,7 @@ impl XBoard {
             "usermove" => self.usermove(&arg),
             "time" | "otim" => match arg.parse::<u64>() {
                 Ok(cs) => {
-                    let d = Some(Duration::from_millis(cs * 10));
+                    let d = Some(millis(cs.saturating_mul(10)));
                     if cmd == "time" {
                         self.time = d;
                     } else {
@@ -472,7 +525,7 @@ mod tests {
     #[test]
     fn pieces_in_betza() {
         let v = ccg_games::variant("mgc", &[]).unwrap();
-        let cmds = variant_commands(&v, &Position::new(v.clone()).to_fen());
+        let cmds = variant_commands(&Position::new(v.clone()));
         assert_eq!(
             cmds[0],
             "setup (PNB.Q.EAC.M.H..G..L..Kpnb.q.eac.m.h..g..l..k) 10x10+0_fairy \
