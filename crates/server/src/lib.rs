@@ -4,9 +4,10 @@
 //! updates as server-sent events, engine moves on a fair worker pool ([`pool`]), and the web
 //! front end compiled into the binary ([`web`]), so one command runs everything. Every resource
 //! is bounded ([`config::Limits`]): connections ([`net`]), memory ([`live`]), engine queues,
-//! and what one client may ask for ([`ratelimit`]).
+//! and what one client may ask for ([`ratelimit`]). The API documents itself ([`apidocs`]).
 
 pub mod api;
+pub mod apidocs;
 pub mod config;
 pub mod db;
 pub mod game;
@@ -66,8 +67,11 @@ pub struct ServeArgs {
 
 /// The whole application's routes.
 pub fn router(state: Arc<AppState>) -> Router {
+    let (api, openapi_json) = api::router_and_doc();
+    let api = api.merge(apidocs::routes(openapi_json)).fallback(api::not_found);
     Router::new()
-        .nest("/api", api::routes())
+        .nest("/api", api)
+        .route("/favicon.ico", axum::routing::get(apidocs::favicon))
         .merge(web::routes())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::map_response(net::security_headers))

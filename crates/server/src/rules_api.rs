@@ -26,6 +26,10 @@ fn cache() -> &'static Mutex<HashMap<String, Arc<String>>> {
 }
 
 /// `GET /api/rules/{game}?option=key%3Dvalue…`: the rules facts of the game with those options.
+#[utoipa::path(get, path = "/rules/{game}", tag = "catalogue",
+    params(("game" = String, Path, description = "catalogue id"), ("option" = Option<String>, Query, description = "a rule option key=value; repeat for more")),
+    description = "The rules facts of a game with those options, for the rules pages (pieces and their moves, setup, special rules).",
+    responses((status = 200, body = Object), (status = "4XX", body = crate::api::error::ErrorBody)))]
 pub async fn rules(
     Path(game): Path<String>,
     Query(q): Query<Vec<(String, String)>>,

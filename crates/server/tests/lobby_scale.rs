@@ -1,7 +1,7 @@
 //! The lobby at scale (ignored: it writes 300,000 games; a measurement, not a check of
 //! correctness beyond the answers being right). Run it with
 //!
-//!   cargo test --release -p ccg-server --test lobby_scale -- --ignored --nocapture
+//!   cargo test -p ccg-server --test lobby_scale -- --ignored --nocapture
 //!
 //! It prints the latency of `GET /api/games?limit=100` and of loading a game, both on their own
 //! and while the other runs in a loop.

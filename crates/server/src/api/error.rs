@@ -4,8 +4,16 @@
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 use std::time::Duration;
+
+/// The body of every error answer.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// A stable code for programs (see the table in `docs/server.md`).
+    pub error: &'static str,
+    /// What went wrong, for people.
+    pub message: String,
+}
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -68,7 +76,7 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut res =
-            (self.status, Json(json!({ "error": self.code, "message": self.message }))).into_response();
+            (self.status, Json(ErrorBody { error: self.code, message: self.message })).into_response();
         if let Some(s) = self.retry_after {
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(s));
         }

@@ -1,5 +1,6 @@
 //! Games: creating one, reading its state, the lobby's list, and taking the invited seat.
 
+use super::error::ErrorBody;
 use super::{new_secret, seat_of, shared_variant, ApiError, ApiResult, ClientIp, JsonBody};
 use crate::db::{self, GameRow};
 use crate::game::{move_json, start_position, Game};
@@ -11,13 +12,14 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use ccg_core::Color;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::net::IpAddr;
 use std::sync::Arc;
+use utoipa::{IntoParams, ToSchema};
 
 /// Who plays the creator.
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
     Engine,
@@ -25,7 +27,7 @@ pub enum Opponent {
 }
 
 /// The creator's side.
-#[derive(Deserialize, Clone, Copy, Default)]
+#[derive(Deserialize, Clone, Copy, Default, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ColorChoice {
     #[default]
@@ -34,10 +36,13 @@ pub enum ColorChoice {
     Random,
 }
 
-#[derive(Deserialize)]
+/// A new game.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
+    /// A catalogue id (`GET /api/catalogue`).
     game: String,
+    /// Rule options, `key=value`.
     #[serde(default)]
     options: Vec<String>,
     opponent: Opponent,
@@ -51,7 +56,8 @@ pub struct CreateGame {
     clock: Option<ClockSpec>,
 }
 
-#[derive(Deserialize)]
+/// A time control.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Initial time of each side, in seconds (1..=86400).
@@ -66,6 +72,23 @@ pub fn check_game_rate(state: &AppState, ip: IpAddr) -> ApiResult<()> {
     state.game_rate.check(ip).map_err(|wait| ApiError::rate_limited("new games", wait))
 }
 
+/// The creator's seat in a new game.
+#[derive(Serialize, ToSchema)]
+pub struct Created {
+    id: String,
+    /// `white` or `black`.
+    color: &'static str,
+    /// The seat's secret: send it as `Authorization: Bearer <token>`.
+    token: String,
+    /// The game's page.
+    url: String,
+    /// The invite link for the other seat (human opponents only).
+    invite: Option<String>,
+}
+
+#[utoipa::path(post, path = "/games", tag = "games", request_body = CreateGame,
+    description = "Creates a game against the engine or a friend; the engine starts thinking at once if it moves first.",
+    responses((status = 201, body = Created), (status = "4XX", body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn create_game(
     State(state): State<Arc<AppState>>,
     ClientIp(ip): ClientIp,
@@ -126,16 +149,14 @@ pub async fn create_game(
     super::lifecycle::schedule_engine(&state, &game);
     tracing::info!(game = id, variant = req.game, "created");
     state.games.insert(game);
-    let body = json!({
-        "id": id,
-        "color": me.name(),
-        "token": token,
-        "url": format!("/g/{id}"),
-        "invite": invite.as_ref().map(|i| format!("/g/{id}?invite={i}")),
-    });
+    let invite = invite.as_ref().map(|i| format!("/g/{id}?invite={i}"));
+    let body = Created { url: format!("/g/{id}"), id, color: me.name(), token, invite };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
+#[utoipa::path(get, path = "/games/{id}", tag = "games", params(("id" = String, Path, description = "game id")),
+    description = "The game's state (`you` is the seat of the bearer token, if any): see docs/server.md for every field.",
+    responses((status = 200, body = Object), (status = 404, body = ErrorBody), (status = 500, body = ErrorBody)))]
 pub async fn get_game(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -148,6 +169,10 @@ pub async fn get_game(
 }
 
 /// The board after the first `ply` moves (`GET /api/games/{id}/position/{ply}`).
+#[utoipa::path(get, path = "/games/{id}/position/{ply}", tag = "games",
+    params(("id" = String, Path, description = "game id"), ("ply" = usize, Path, description = "moves played")),
+    description = "The board after the first `ply` moves, for review.",
+    responses((status = 200, body = Object), (status = 404, body = ErrorBody)))]
 pub async fn position_at(
     State(state): State<Arc<AppState>>,
     Path((id, ply)): Path<(String, String)>,
@@ -160,6 +185,9 @@ pub async fn position_at(
         .ok_or_else(|| ApiError::not_found(&format!("ply {ply:?} in this game ({} moves)", g.moves.len())))
 }
 
+#[utoipa::path(get, path = "/games/{id}/legal", tag = "games", params(("id" = String, Path, description = "game id")),
+    description = "The legal moves of the side to move.",
+    responses((status = 200, body = Object), (status = 404, body = ErrorBody)))]
 pub async fn legal_moves(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -174,11 +202,15 @@ pub async fn legal_moves(
     Ok(Json(json!({ "side_to_move": g.pos.side_to_move().name(), "moves": moves })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 pub struct ListQuery {
+    /// How many games (default 20, at most 100).
     limit: Option<String>,
 }
 
+#[utoipa::path(get, path = "/games", tag = "games", params(ListQuery),
+    description = "Recent games, most recently changed first.",
+    responses((status = 200, body = Object), (status = 400, body = ErrorBody)))]
 pub async fn list_games(
     State(state): State<Arc<AppState>>,
     Query(q): Query<ListQuery>,
@@ -194,17 +226,30 @@ pub async fn list_games(
     Ok(Json(json!({ "games": rows })))
 }
 
-#[derive(Deserialize)]
+/// Taking the invited seat.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Join {
+    /// The code of the invite link.
     invite: String,
 }
 
+/// The joined seat.
+#[derive(Serialize, ToSchema)]
+pub struct Joined {
+    id: String,
+    color: &'static str,
+    token: String,
+}
+
+#[utoipa::path(post, path = "/games/{id}/join", tag = "games", params(("id" = String, Path, description = "game id")),
+    request_body = Join, description = "Takes the open seat with the invite code (once: the invite is used up).",
+    responses((status = 200, body = Joined), (status = "4XX", body = ErrorBody)))]
 pub async fn join(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     JsonBody(req): JsonBody<Join>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Joined>> {
     let game = state.game(&id).await?;
     let mut g = game.lock().await;
     let (Some(invite), Some(seat)) = (g.row.invite.clone(), g.open_seat()) else {
@@ -227,5 +272,5 @@ pub async fn join(
     g.row.tokens[seat.index()] = Some(token_hash);
     g.row.invite = None;
     state.publish(&mut g);
-    Ok(Json(json!({ "id": id, "color": seat.name(), "token": token })))
+    Ok(Json(Joined { id, color: seat.name(), token }))
 }

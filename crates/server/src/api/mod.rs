@@ -21,30 +21,64 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::routing::{get, post};
 use axum::Router;
 use ccg_core::Color;
 use serde::de::DeserializeOwned;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn routes() -> Router<Arc<AppState>> {
-    Router::new()
-        .route("/catalogue", get(records::catalogue))
-        .route("/games", post(games::create_game).get(games::list_games))
-        .route("/games/{id}", get(games::get_game))
-        .route("/games/{id}/legal", get(games::legal_moves))
-        .route("/games/{id}/position/{ply}", get(games::position_at))
-        .route("/games/{id}/join", post(games::join))
-        .route("/games/{id}/moves", post(play::make_move))
-        .route("/games/{id}/draw", post(play::draw))
-        .route("/games/{id}/resign", post(play::resign))
-        .route("/games/{id}/record", get(records::record))
-        .route("/games/{id}/events", get(play::events))
-        .route("/import", post(records::import))
-        .route("/analyse", post(records::analyse))
-        .route("/rules/{game}", get(crate::rules_api::rules))
-        .fallback(not_found)
+/// The API's routes, each registered from its handler's `#[utoipa::path]`, so the OpenAPI
+/// document ([`openapi_json`]) lists exactly what the router serves.
+pub fn routes() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(records::catalogue))
+        .routes(routes!(games::create_game, games::list_games))
+        .routes(routes!(games::get_game))
+        .routes(routes!(games::legal_moves))
+        .routes(routes!(games::position_at))
+        .routes(routes!(games::join))
+        .routes(routes!(play::make_move))
+        .routes(routes!(play::draw))
+        .routes(routes!(play::resign))
+        .routes(routes!(records::record))
+        .routes(routes!(play::events))
+        .routes(routes!(records::import))
+        .routes(routes!(records::analyse))
+        .routes(routes!(crate::rules_api::rules))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(title = "ccg serve", description = "The JSON API of the web app. Errors are `{error, message}`; the codes are tabled in docs/server.md."),
+    servers((url = "/api")),
+    modifiers(&SeatToken)
+)]
+struct ApiDoc;
+
+/// The seat token scheme: `Authorization: Bearer <token>`.
+struct SeatToken;
+
+impl utoipa::Modify for SeatToken {
+    fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = api.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "seat",
+            SecurityScheme::Http(
+                HttpBuilder::new().scheme(HttpAuthScheme::Bearer).description(Some("a seat token")).build(),
+            ),
+        );
+    }
+}
+
+/// The API's router and its OpenAPI document as JSON.
+pub fn router_and_doc() -> (Router<Arc<AppState>>, String) {
+    let (router, doc) = routes().split_for_parts();
+    let json =
+        doc.to_pretty_json().unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }).to_string());
+    (router, json)
 }
 
 /// A JSON body whose every failure (not declared JSON, too large, not JSON, wrong shape) is a

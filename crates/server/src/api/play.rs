@@ -1,5 +1,6 @@
 //! Playing: moves, draw offers, resignation, and the live-update stream.
 
+use super::error::ErrorBody;
 use super::lifecycle::{commit, finished, play, update_of};
 use super::{player, ApiError, ApiResult, JsonBody};
 use crate::model::{GameResult, Seat};
@@ -15,11 +16,13 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
+use utoipa::ToSchema;
 
 /// Longest move text looked at (the longest real move is far shorter).
 const MAX_MOVE_TEXT: usize = 64;
 
-#[derive(Deserialize)]
+/// A move.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MakeMove {
     /// The move in the author's notation (`f3-f5`) or coordinate form (`f3f5`).
@@ -29,6 +32,10 @@ pub struct MakeMove {
     ply: Option<usize>,
 }
 
+#[utoipa::path(post, path = "/games/{id}/moves", tag = "play", params(("id" = String, Path, description = "game id")),
+    request_body = MakeMove, security(("seat" = [])),
+    description = "Plays a move for the token's seat; answered once the move is stored. The answer is the new state.",
+    responses((status = 200, body = Object), (status = "4XX", body = ErrorBody)))]
 pub async fn make_move(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -67,7 +74,8 @@ pub async fn make_move(
     Ok(Json(g.view(Some(me))))
 }
 
-#[derive(Deserialize, Clone, Copy)]
+/// What to do about a draw.
+#[derive(Deserialize, Clone, Copy, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum DrawAction {
     Offer,
@@ -75,12 +83,17 @@ pub enum DrawAction {
     Decline,
 }
 
-#[derive(Deserialize)]
+/// A draw offer, or the answer to one.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Draw {
     action: DrawAction,
 }
 
+#[utoipa::path(post, path = "/games/{id}/draw", tag = "play", params(("id" = String, Path, description = "game id")),
+    request_body = Draw, security(("seat" = [])),
+    description = "Offers a draw, or accepts or declines the opponent's offer (a move declines it too; the engine never takes draws).",
+    responses((status = 200, body = Object), (status = "4XX", body = ErrorBody)))]
 pub async fn draw(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -117,6 +130,9 @@ pub async fn draw(
     Ok(Json(g.view(Some(me))))
 }
 
+#[utoipa::path(post, path = "/games/{id}/resign", tag = "play", params(("id" = String, Path, description = "game id")),
+    security(("seat" = [])), description = "Resigns the game for the token's seat.",
+    responses((status = 200, body = Object), (status = "4XX", body = ErrorBody)))]
 pub async fn resign(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -135,6 +151,9 @@ pub async fn resign(
 
 /// Server-sent events: the game's public state now, then after every change, until the server
 /// stops (so that a graceful stop does not wait for streams that never end).
+#[utoipa::path(get, path = "/games/{id}/events", tag = "play", params(("id" = String, Path, description = "game id")),
+    description = "Server-sent events: an event `state` with the public state now and after every change.",
+    responses((status = 200, content_type = "text/event-stream", body = String), (status = 404, body = ErrorBody)))]
 pub async fn events(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,

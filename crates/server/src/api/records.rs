@@ -1,5 +1,6 @@
 //! Records and the engine outside games: record export, record import, analysis, catalogue.
 
+use super::error::ErrorBody;
 use super::games::check_game_rate;
 use super::{new_secret, shared_variant, ApiError, ApiResult, ClientIp, JsonBody};
 use crate::db::{self, GameRow, MoveRow};
@@ -12,14 +13,18 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use ccg_core::record::{replay, Record, ReplayError};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
+use utoipa::ToSchema;
 
 /// Most moves an analysis request may play before searching.
 const MAX_ANALYSIS_MOVES: usize = 2000;
 
+#[utoipa::path(get, path = "/games/{id}/record", tag = "records", params(("id" = String, Path, description = "game id")),
+    description = "The game's record as text in the author's notation, with tags.",
+    responses((status = 200, content_type = "text/plain", body = String), (status = 404, body = ErrorBody)))]
 pub async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> ApiResult<Response> {
     let game = state.game(&id).await?;
     let g = game.lock().await;
@@ -34,7 +39,8 @@ pub async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) 
         .into_response())
 }
 
-#[derive(Deserialize)]
+/// A record to import.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Import {
     /// The record text; its `[Game]` tag names the game unless `game` is given.
@@ -64,6 +70,25 @@ fn stated_result(rec: &Record) -> ApiResult<Option<GameResult>> {
     }
 }
 
+/// An imported game, both seats held by the importer.
+#[derive(Serialize, ToSchema)]
+pub struct Imported {
+    id: String,
+    url: String,
+    tokens: SeatTokens,
+    /// Moves replayed.
+    moves: usize,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SeatTokens {
+    white: String,
+    black: String,
+}
+
+#[utoipa::path(post, path = "/import", tag = "records", request_body = Import,
+    description = "Replays a record and makes it a game (finished if the record ends it or states a result).",
+    responses((status = 201, body = Imported), (status = "4XX", body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn import(
     State(state): State<Arc<AppState>>,
     ClientIp(ip): ClientIp,
@@ -125,11 +150,17 @@ pub async fn import(
     state.db.write(move |c| db::insert_game(c, &r, &ms)).await.map_err(ApiError::internal)?;
     let game = Game::load(row, moves, &state.variants).map_err(ApiError::internal)?;
     state.games.insert(game);
-    let body = json!({ "id": id, "url": format!("/g/{id}"), "tokens": { "white": tw, "black": tb }, "moves": played.moves.len() });
+    let body = Imported {
+        url: format!("/g/{id}"),
+        id,
+        tokens: SeatTokens { white: tw, black: tb },
+        moves: played.moves.len(),
+    };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-#[derive(Deserialize)]
+/// A position to analyse.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Analyse {
     game: String,
@@ -145,6 +176,9 @@ pub struct Analyse {
     movetime_ms: Option<u64>,
 }
 
+#[utoipa::path(post, path = "/analyse", tag = "engine", request_body = Analyse,
+    description = "Searches a position (depth 1-8, at most 5 s) after the engine's replies in games.",
+    responses((status = 200, body = Object), (status = "4XX", body = ErrorBody), (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)))]
 pub async fn analyse(
     State(state): State<Arc<AppState>>,
     ClientIp(ip): ClientIp,
@@ -194,6 +228,9 @@ pub async fn analyse(
     })))
 }
 
+#[utoipa::path(get, path = "/catalogue", tag = "catalogue",
+    description = "Every game of the catalogue, whether it is implemented, its rule options and its rules page.",
+    responses((status = 200, body = Object)))]
 pub async fn catalogue() -> Json<Value> {
     let games: Vec<Value> = ccg_games::catalogue()
         .iter()
