@@ -149,13 +149,18 @@ impl Pos {
     pub fn play(&self, text: &str) -> Result<Pos, String> {
         let wanted = text.trim().replacen(") ", ")", 1);
         let legal = self.legal();
-        let Some(l) = legal.into_iter().find(|l| l.text == wanted) else {
+        let Some(l) = legal.iter().find(|l| l.text == wanted) else {
             return Err(format!("{text:?} is not a legal move in {}", self.to_fen()));
         };
-        let mut next = l.after;
+        Ok(self.then(l))
+    }
+
+    /// The position after `l`, one of this position's legal moves, with the history extended.
+    pub fn then(&self, l: &Legal) -> Pos {
+        let mut next = l.after.clone();
         next.history = self.history.clone();
         next.history.push(self.key());
-        Ok(next)
+        next
     }
 
     /// How often the current position occurred in the game, this time included.
@@ -166,12 +171,17 @@ impl Pos {
 
     /// The result if the game is over (agreed draws aside).
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_knowing(self.legal().is_empty())
+    }
+
+    /// `outcome` for a caller that already knows whether the side to move has a legal move.
+    pub fn outcome_knowing(&self, no_legal_move: bool) -> Option<Outcome> {
         let win = |c: Color, reason| Some(Outcome { winner: Some(c), reason });
         let draw = |reason| Some(Outcome { winner: None, reason });
         if self.royals(self.side).is_empty() {
             return win(self.side.other(), Reason::RoyalCaptured);
         }
-        if self.legal().is_empty() {
+        if no_legal_move {
             return if self.id.check_rules() && self.in_check() {
                 win(self.side.other(), Reason::Checkmate)
             } else {
