@@ -23,7 +23,8 @@
 //!    slaves step backwards in every edition, so a slave move is not irreversible (docs/rules.md
 //!    "All games": a repetition is the same placement, side to move and every per-piece flag).
 //! 2. The second jump of a 5th/6th-edition pair chain (C1+C3, C2+C4) is compulsory when it exists,
-//!    by the general "a started chain must go on while the piece can jump again".
+//!    by the general "a started chain must go on while the piece can jump again" (the table's
+//!    "may make two jumps" read as what the pair can do, not as a choice to stop after one).
 //! 3. Draughts-style amalgamations use the march modes (a slide stops at the first occupied cell;
 //!    if it holds an own stack whose union is legal, the stack merges there).
 //! 4. 2nd-edition cheskers: the "has been checked" flag is set only for the side to move, after
