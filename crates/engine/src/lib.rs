@@ -63,6 +63,11 @@ pub struct SearchResult {
 /// Node budget of each level of [`best_move`]: level 8 is about a second on one core.
 const LEVEL_NODES: [u64; 8] = [60, 400, 2_000, 8_000, 25_000, 60_000, 120_000, 250_000];
 
+/// The node budget of a level of [`best_move`] (what a server can expect a reply to cost).
+pub fn level_nodes(level: u8) -> u64 {
+    LEVEL_NODES[level.clamp(1, 8) as usize - 1]
+}
+
 /// One-call search for callers that just want a move: level 1 (weakest, near-instant) ..= 8
 /// (strongest, ~1 s); deterministic for a given level and position (one thread, node limit).
 pub fn best_move(pos: &Position, level: u8) -> Option<Move> {

@@ -2,10 +2,12 @@
 //! per core at a time. Who runs next is decided so that live games keep moving:
 //!
 //! * engine replies in games go ahead of analyses;
-//! * between games, start-time fair queuing: each game is charged the search time it used, and
-//!   the waiting reply of the game that has used least goes first, so a level-1 game is not
-//!   stuck behind a hundred level-8 games (it costs them a millisecond, they would cost it
-//!   minutes), and no game starves (a game's charge only grows while it is served);
+//! * between games, fair queuing: each game is charged the search time it used (its start tag
+//!   is the larger of the pool's virtual time and its previous finish), and replies run in
+//!   order of start tag plus the search's expected cost, so a level-1 game is not stuck behind
+//!   a hundred level-8 games (it costs them a millisecond, they would cost it minutes) even
+//!   when all arrive at once, and no game starves (a game's charge only grows while it is
+//!   served);
 //! * analyses wait in a bounded queue, at most `analysis_wait` long; past either they are
 //!   refused ([`Busy`]), and so is nothing else.
 //!
@@ -41,7 +43,7 @@ struct Queues {
     /// Virtual time: the start tag of the last reply dispatched (microseconds of search).
     vtime: u64,
     seq: u64,
-    /// Replies by (start tag, arrival).
+    /// Replies by (start tag + expected cost, arrival).
     replies: BinaryHeap<Reverse<(u64, u64)>>,
     waiting: HashMap<u64, Waiting>,
     analyses: VecDeque<u64>,
@@ -70,8 +72,10 @@ impl Shared {
     fn dispatch(self: &Arc<Self>, q: &mut Queues) {
         while q.running < self.workers {
             let next = match q.replies.pop() {
-                Some(Reverse((tag, seq))) => {
-                    q.vtime = q.vtime.max(tag);
+                Some(Reverse((_, seq))) => {
+                    if let Some((_, tag)) = q.waiting.get(&seq).and_then(|w| w.charge.as_ref()) {
+                        q.vtime = q.vtime.max(*tag);
+                    }
                     seq
                 }
                 None => match q.analyses.pop_front() {
@@ -128,13 +132,13 @@ impl EnginePool {
         EnginePool::new(n, analyses_per_worker * n, analysis_wait)
     }
 
-    fn enqueue(&self, charge: Option<(String, u64)>) -> oneshot::Receiver<Permit> {
+    fn enqueue(&self, charge: Option<(String, u64)>, expected_us: u64) -> oneshot::Receiver<Permit> {
         let (tx, rx) = oneshot::channel();
         let mut q = self.shared.lock();
         let seq = q.seq;
         q.seq += 1;
         match &charge {
-            Some((_, tag)) => q.replies.push(Reverse((*tag, seq))),
+            Some((_, tag)) => q.replies.push(Reverse((tag.saturating_add(expected_us), seq))),
             None => q.analyses.push_back(seq),
         }
         q.waiting.insert(seq, Waiting { tx, charge });
@@ -142,17 +146,19 @@ impl EnginePool {
         rx
     }
 
-    /// Runs the engine's reply in game `game` when its turn comes; `None` if the search panicked.
+    /// Runs the engine's reply in game `game`, expected to take `expected_us` microseconds, when
+    /// its turn comes; `None` if the search panicked.
     pub async fn reply<T: Send + 'static>(
         &self,
         game: &str,
+        expected_us: u64,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Option<T> {
         let rx = {
             let q = self.shared.lock();
             let tag = q.vtime.max(q.finish.get(game).copied().unwrap_or(0));
             drop(q);
-            self.enqueue(Some((game.to_string(), tag)))
+            self.enqueue(Some((game.to_string(), tag)), expected_us)
         };
         let permit = rx.await.ok()?;
         run(permit, f).await
@@ -174,7 +180,7 @@ impl EnginePool {
                 return Err(Busy);
             }
         }
-        let rx = self.enqueue(None);
+        let rx = self.enqueue(None, 0);
         let permit = match tokio::time::timeout(self.shared.analysis_wait, rx).await {
             Ok(Ok(p)) => p,
             _ => return Err(Busy),
@@ -208,7 +214,7 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel::<()>();
         let p = pool.clone();
         let h = tokio::spawn(async move {
-            p.reply("holder", move || {
+            p.reply("holder", 0, move || {
                 let _ = rx.recv();
             })
             .await
@@ -227,7 +233,7 @@ mod tests {
         let pool = Arc::new(EnginePool::new(1, 8, Duration::from_secs(60)));
         // Five "level 8" games each use the engine for a while.
         for g in ["s1", "s2", "s3", "s4", "s5"] {
-            pool.reply(g, || std::thread::sleep(Duration::from_millis(30))).await.unwrap();
+            pool.reply(g, 30_000, || std::thread::sleep(Duration::from_millis(30))).await.unwrap();
         }
         let (release, holder) = hold(&pool);
         until(&pool, |_| true).await;
@@ -245,11 +251,11 @@ mod tests {
         until(&pool, |(_, a)| a == 1).await;
         for g in ["s1", "s2", "s3", "s4", "s5"] {
             let (p, f) = (pool.clone(), push(g));
-            jobs.push(tokio::spawn(async move { p.reply(g, f).await.is_some() }));
+            jobs.push(tokio::spawn(async move { p.reply(g, 30_000, f).await.is_some() }));
         }
         until(&pool, |(r, _)| r == 5).await;
         let (p, f) = (pool.clone(), push("fast"));
-        jobs.push(tokio::spawn(async move { p.reply("fast", f).await.is_some() }));
+        jobs.push(tokio::spawn(async move { p.reply("fast", 100, f).await.is_some() }));
         until(&pool, |(r, _)| r == 6).await;
         drop(release);
         assert_eq!(holder.await.unwrap(), Some(()));
@@ -260,6 +266,30 @@ mod tests {
         assert_eq!(order[0], "fast", "the game that used no engine time goes first: {order:?}");
         assert_eq!(order.last(), Some(&"analysis"), "analyses wait for replies: {order:?}");
         assert_eq!(order.len(), 7);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_cheap_new_game_goes_before_expensive_new_games_queued_earlier() {
+        let pool = Arc::new(EnginePool::new(1, 8, Duration::from_secs(60)));
+        let (release, holder) = hold(&pool);
+        until(&pool, |_| true).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut jobs = Vec::new();
+        for (i, (g, cost)) in
+            [("e1", 1_000_000), ("e2", 1_000_000), ("e3", 1_000_000), ("cheap", 200)].into_iter().enumerate()
+        {
+            let (p, order) = (pool.clone(), order.clone());
+            jobs.push(tokio::spawn(async move {
+                p.reply(g, cost, move || order.lock().unwrap().push(g)).await.is_some()
+            }));
+            until(&pool, |(r, _)| r == i + 1).await;
+        }
+        drop(release);
+        assert_eq!(holder.await.unwrap(), Some(()));
+        for j in jobs {
+            assert!(j.await.unwrap());
+        }
+        assert_eq!(order.lock().unwrap()[0], "cheap", "{:?}", order.lock().unwrap());
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -282,6 +312,6 @@ mod tests {
         assert_eq!(holder.await.unwrap(), Some(()));
         assert_eq!(pool.analysis(|| 7).await.ok(), Some(7));
         // A reply is never refused, however many wait.
-        assert_eq!(pool.reply("g", || 8).await, Some(8));
+        assert_eq!(pool.reply("g", 0, || 8).await, Some(8));
     }
 }

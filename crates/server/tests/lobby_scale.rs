@@ -23,7 +23,8 @@ fn median_ms(mut xs: Vec<Duration>) -> f64 {
 fn lobby_latency_at_300k_games() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("ccg.sqlite");
-    // The schema first (a server start), then the rows in one transaction.
+    // The schema first (a server start), then the rows in one transaction: human games, so that
+    // no engine reply is resumed at start-up and the lobby order is the inserted one.
     drop(Server::start_on(tempfile::tempdir().unwrap(), db.clone()));
     {
         let mut c = rusqlite::Connection::open(&db).unwrap();
@@ -32,7 +33,7 @@ fn lobby_latency_at_300k_games() {
             let mut st = tx
                 .prepare(
                     "INSERT INTO games (id, game, options, white, black, status, created_at, updated_at)
-                     VALUES (?1, 'mgc', '[]', 'human', 'engine:2', ?2, ?3, ?3)",
+                     VALUES (?1, 'mgc', '[]', 'human', 'human', ?2, ?3, ?3)",
                 )
                 .unwrap();
             let mut mv = tx

@@ -137,7 +137,13 @@ async fn engine_reply(
     level: u8,
 ) -> ApiResult<()> {
     let cap = Duration::from_millis(state.limits.engine_reply_ms.max(1));
-    let m = state.pool.reply(id, move || ccg_engine::best_move_within(&pos, level, cap)).await.flatten();
+    // Expected cost for the pool's order: the level's node budget at a rough 4 µs per node.
+    let expected_us = ccg_engine::level_nodes(level).saturating_mul(4);
+    let m = state
+        .pool
+        .reply(id, expected_us, move || ccg_engine::best_move_within(&pos, level, cap))
+        .await
+        .flatten();
     let Some(m) = m else { return Ok(()) };
     let game = state.game(id).await?;
     let mut g = game.lock().await;
