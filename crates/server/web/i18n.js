@@ -498,3 +498,23 @@ export function optionText(opt) {
   if (key === "remove" && value) return (table.remove || OPTIONS.en.remove).replace("{list}", value);
   return opt;
 }
+
+/// Game names in Russian, by id (English names come from the catalogue).
+const GAME_NAMES_RU = {
+  mgc: "Современные большие шахматы, 2-е издание (10.12.2010)",
+  mgc1: "Современные большие шахматы, 1-е издание (20.07.2010)",
+  avantgarde: "Авангардные большие шахматы (25.02.2013)",
+  guru: "Шахматы Гуру (03.06.2010)",
+  shogi: "Современное сёги, 2-е издание (02.05.2011)",
+  shogi1: "Современное сёги, 1-е издание (22.04.2011)",
+  cheskers: "Русские шашматы (05.07.2010)",
+  cubic: "64-клеточные кубические шахматы, симметричная расстановка (03.06.2010)",
+  "cubic-asym": "64-клеточные кубические шахматы, несимметричная расстановка (03.06.2010)",
+  nihongi: "Нихонги, четырёхмерные шахматы 3x3x3x3 (03.06.2010)",
+  brilliant: "Бриллиантовые шахматы, шестиугольные (05.07.2010)",
+};
+
+/// A game's name in the current locale (`fallback` is the server's English name).
+export function gameName(id, fallback) {
+  return (locale === "ru" && GAME_NAMES_RU[id]) || fallback;
+}

@@ -3,7 +3,7 @@
 // games; import a record. Seat tokens are kept in localStorage so a reload resumes the seat.
 "use strict";
 
-import { t, optionText, optionKey } from "./i18n.js";
+import { t, optionText, optionKey, gameName } from "./i18n.js";
 import { setupHeader } from "./chrome.js";
 import { myGames } from "./mygames.js";
 
@@ -96,7 +96,7 @@ function renderGames() {
   const keep = sel.value;
   sel.innerHTML = "";
   for (const g of catalogue) {
-    const o = new Option(g.name, g.id);
+    const o = new Option(gameName(g.id, g.name), g.id);
     o.disabled = !g.implemented;
     if (!g.implemented) o.textContent += ` — ${t("lobby.not_yet")}`;
     sel.append(o);
@@ -123,7 +123,7 @@ function renderMyGames() {
     if (g.status === "over") status = g.result === "1/2" ? "½–½" : g.result.replace(":", "–");
     else status = g.colors.includes(g.side_to_move) ? `<strong>${t("lobby.your_move")}</strong>` : t("lobby.in_play");
     const opts = g.options.map(optionText).join(", ");
-    return `<tr data-id="${esc(g.id)}"><td><a href="/g/${esc(g.id)}">${esc(g.name)}</a>${opts ? `<div class="muted">${esc(opts)}</div>` : ""}</td>`
+    return `<tr data-id="${esc(g.id)}"><td><a href="/g/${esc(g.id)}">${esc(gameName(g.game, g.name))}</a>${opts ? `<div class="muted">${esc(opts)}</div>` : ""}</td>`
       + `<td>${esc(seatWords(g.white, mine("white")))}</td><td>${esc(seatWords(g.black, mine("black")))}</td><td>${g.ply}</td><td>${status}</td><td>${date(g.updated)}</td></tr>`;
   }).join("");
   $("my-games").innerHTML = games.length ? head + `<tbody>${rows}</tbody>` : "";
@@ -131,7 +131,7 @@ function renderMyGames() {
 
 async function loadRecent() {
   const { games } = await api("/games?limit=15");
-  const name = (id) => catalogue.find((g) => g.id === id)?.name || id;
+  const name = (id) => gameName(id, catalogue.find((g) => g.id === id)?.name || id);
   const seat = (s) => (s === "human" ? t("seat.human") : t("seat.engine", { level: s.replace("engine:", "") }));
   const head = `<thead><tr><th>${t("lobby.col_game")}</th><th>${t("lobby.col_white")}</th><th>${t("lobby.col_black")}</th><th>${t("lobby.col_moves")}</th><th>${t("lobby.col_status")}</th></tr></thead>`;
   $("recent").innerHTML = head + "<tbody>" + games.map((g) => `<tr><td><a href="/g/${esc(g.id)}">${esc(name(g.game))}</a></td><td>${esc(seat(g.white))}</td><td>${esc(seat(g.black))}</td><td>${g.ply}</td><td>${g.status === "over" ? (g.result ? esc(g.result) : "—") : t("lobby.in_play")}</td></tr>`).join("") + "</tbody>";

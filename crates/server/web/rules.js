@@ -6,7 +6,7 @@
 // author's own text (his blog post, static/source/).
 "use strict";
 
-import { t, locale, optionText } from "./i18n.js";
+import { t, locale, optionText, gameName } from "./i18n.js";
 import { setupHeader } from "./chrome.js";
 import { draw, svgEl } from "./board.js";
 import { pieceCard } from "./info.js";
@@ -202,7 +202,7 @@ async function renderGame(id) {
   const words = (await texts())[id] || {};
   root.innerHTML = "";
   const head = document.createElement("div");
-  head.innerHTML = `<h1>${esc(info.name)}</h1>`;
+  head.innerHTML = `<h1>${esc(gameName(id, info.name))}</h1>`;
   root.append(head);
   if (!info.implemented) {
     head.insertAdjacentHTML("beforeend", `<div class="banner">${esc(t("rules.reconstructed"))}</div><p>${esc(t("rules.not_implemented"))}</p>`);
@@ -292,13 +292,13 @@ async function renderGame(id) {
 
 function renderIndex() {
   const root = $("rules");
-  const items = catalogue.map((g) => `<li><a href="#${g.id}">${esc(g.name)}</a>${g.implemented ? "" : ` <span class="muted">— ${esc(t("lobby.not_yet"))}</span>`}</li>`);
+  const items = catalogue.map((g) => `<li><a href="#${g.id}">${esc(gameName(g.id, g.name))}</a>${g.implemented ? "" : ` <span class="muted">— ${esc(t("lobby.not_yet"))}</span>`}</li>`);
   root.innerHTML = `<h1>${esc(t("rules.title"))}</h1><ul class="game-index">${items.join("")}</ul>`;
 }
 
 function renderNav(id) {
   $("rules-nav").innerHTML = `<a href="#" class="${id ? "" : "current"}">${esc(t("rules.all_games"))}</a>`
-    + catalogue.filter((g) => g.implemented).map((g) => `<a href="#${g.id}" class="${g.id === id ? "current" : ""}">${esc(g.name.replace(/ \(.*\)$/, ""))}</a>`).join("");
+    + catalogue.filter((g) => g.implemented).map((g) => `<a href="#${g.id}" class="${g.id === id ? "current" : ""}">${esc(gameName(g.id, g.name).replace(/ \(.*\)$/, ""))}</a>`).join("");
 }
 
 async function route() {
