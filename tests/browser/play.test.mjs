@@ -177,8 +177,8 @@ test("the draw button explains itself against the engine; analysis shows an eval
   await closeAll();
 });
 
-test("the record downloads as a file", async () => {
-  const record = '[Game "mgc"]\n\n1. f3-f5 f8-f6 *\n';
+test("the record downloads as a file with every tag of an imported game", async () => {
+  const record = '[Game "mgc"]\n[Event "Blog game"]\n[Date "2010.12.10"]\n[White "Kosintsev I."]\n[Black "Skuratovsky I."]\n\n1. f3-f5 f8-f6 *\n';
   const [st, g] = await post(server.base, "/api/import", { record });
   assert.equal(st, 201, JSON.stringify(g));
   const { page } = await open(g, [g.tokens.white, g.tokens.black]);
@@ -187,6 +187,42 @@ test("the record downloads as a file", async () => {
   const text = await readFile(await download.path(), "utf8");
   assert.match(text, /\[Game "mgc"\]/);
   assert.match(text, /1\. f3-f5 f8-f6/);
+  for (const tag of ['[Event "Blog game"]', '[Date "2010.12.10"]', '[White "Kosintsev I."]', '[Black "Skuratovsky I."]']) {
+    assert.ok(text.includes(tag), `${tag} kept in:\n${text}`);
+  }
+  // The players' names are shown on the board's bars.
+  await page.locator("#bottom-player", { hasText: "Kosintsev I." }).waitFor();
+  await closeAll();
+});
+
+test("rematch with colours swapped: against the engine at once, between people when both ask", async () => {
+  const g = await createGame(server.base, { game: "mgc", opponent: "engine", level: 1 });
+  const { page } = await open(g, [g.token]);
+  page.once("dialog", (d) => d.accept());
+  await page.click("#resign");
+  await page.locator("#status", { hasText: "Black wins — White resigned" }).waitFor();
+  await page.click("#rematch");
+  await page.waitForURL((u) => !u.pathname.endsWith(g.id));
+  await page.locator("#bottom-player", { hasText: "Black — you" }).waitFor();
+  await page.locator("#top-player", { hasText: "White — engine, level 1" }).waitFor();
+  await waitMoves(page, 1); // the engine, now White, opens
+  // Between people: Alice asks, Bob sees the offer and accepts, each gets the other colour.
+  const h = await createGame(server.base, { game: "cheskers", opponent: "human" });
+  const [, joined] = await post(server.base, `/api/games/${h.id}/join`, { invite: h.invite.split("invite=")[1] });
+  const alice = await open(h, [h.token]);
+  const bob = await open(h, [joined.token]);
+  bob.page.once("dialog", (d) => d.accept());
+  await bob.page.click("#resign");
+  await alice.page.locator("#status", { hasText: "White wins — Black resigned" }).waitFor();
+  await alice.page.click("#rematch");
+  await alice.page.waitForURL((u) => !u.pathname.endsWith(h.id));
+  await alice.page.locator("#bottom-player", { hasText: "Black — you" }).waitFor();
+  await bob.page.locator("#offer", { hasText: "wants a rematch" }).waitFor();
+  await shot(bob.page, "rematch-offer");
+  await bob.page.click("#offer-accept");
+  await bob.page.waitForURL((u) => !u.pathname.endsWith(h.id));
+  await bob.page.locator("#bottom-player", { hasText: "White — you" }).waitFor();
+  await alice.page.locator("#top-player", { hasText: "White — human" }).waitFor();
   await closeAll();
 });
 

@@ -94,6 +94,14 @@ impl Game {
             };
             rec.set_tag(key, &who);
         }
+        // An imported record's own tags (its players' names too) come back as they were.
+        for (k, v) in &self.row.tags {
+            if k == "White" || k == "Black" {
+                rec.set_tag(k, v);
+            } else {
+                rec.tags.push((k.clone(), v.clone()));
+            }
+        }
         if let Some(f) = &self.row.start_fen {
             rec.set_tag("Position", f);
         }
@@ -166,6 +174,8 @@ impl Game {
             "result": self.row.result,
             "reason": self.row.reason,
             "draw_offer": self.row.draw_offer.map(Color::name),
+            "tags": self.row.tags,
+            "rematch": self.row.rematch,
             "ply": self.moves.len(),
             "side_to_move": self.pos.side_to_move().name(),
             "in_check": self.pos.in_check(),

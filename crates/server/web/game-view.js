@@ -46,9 +46,10 @@ const SLIDE_MS = 180;
 function seatText(c) {
   const p = ui.state[c];
   if (p.kind === "engine") return t("seat.engine", { level: p.level });
-  if (ui.mine.has(c)) return t("seat.you");
+  // An imported record names its players.
   const tag = ui.state.tags?.find(([k]) => k === (c === "white" ? "White" : "Black"));
   if (tag) return tag[1];
+  if (ui.mine.has(c)) return t("seat.you");
   return p.seated ? t("seat.human") : t("seat.waiting");
 }
 
@@ -160,7 +161,8 @@ function renderControls() {
 
   // An offer to this browser's player: a draw, or a rematch.
   const drawTo = s.status === "active" && s.draw_offer && ui.mine.has(other(s.draw_offer)) && !ui.mine.has(s.draw_offer);
-  const rematchTo = s.status === "over" && s.rematch && ui.mine.size === 1 && !ui.mine.has(s.rematch.by);
+  const rematchTo = s.status === "over" && s.rematch && ui.mine.size === 1 && !ui.mine.has(s.rematch.by)
+    && ui.rematchDeclined !== s.rematch.id;
   $("offer").hidden = !(drawTo || rematchTo);
   $("offer").dataset.kind = drawTo ? "draw" : rematchTo ? "rematch" : "";
   $("offer-text").textContent = drawTo ? t("draw.offered_to_you") : rematchTo ? t("rematch.offered_to_you") : "";

@@ -206,13 +206,11 @@ async function offerDraw() {
   await act("/draw", { action: "offer" });
 }
 
+/// Asks for a rematch (or takes the seat in the one the opponent asked for) and goes to it.
 async function rematch() {
-  const s = ui.state;
-  if (s.rematch && ui.mine.has(s.rematch.by)) { location.href = `/g/${s.rematch.id}`; return; }
   try {
-    const r = await call("POST", "/rematch", {}, ui.mine.get(myColor()));
-    localStorage.setItem("ccg:tokens:" + r.id, JSON.stringify([r.token]));
-    if (r.invite) localStorage.setItem("ccg:invite:" + r.id, location.origin + r.invite);
+    const r = await call("POST", "/rematch", undefined, ui.mine.get(myColor()));
+    if (r.token) localStorage.setItem("ccg:tokens:" + r.id, JSON.stringify([r.token]));
     location.href = r.url;
   } catch (e) {
     if (e.network) connectionLost(); else showError(e);
@@ -223,7 +221,7 @@ async function answerOffer(yes) {
   const kind = $("offer").dataset.kind;
   if (kind === "draw") return act("/draw", { action: yes ? "accept" : "decline" });
   if (kind === "rematch") {
-    if (!yes) { $("offer").hidden = true; return; }
+    if (!yes) { ui.rematchDeclined = ui.state.rematch.id; render(); return; }
     return rematch();
   }
 }

@@ -142,6 +142,8 @@ pub async fn create_game(
         draw_offer: None,
         created_at: db::now_ms(),
         clock,
+        tags: Vec::new(),
+        rematch: None,
     };
     let stored = row.clone();
     state.db.write(move |c| db::insert_game(c, &stored, &[])).await.map_err(ApiError::internal)?;

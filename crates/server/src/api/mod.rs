@@ -9,6 +9,7 @@ pub mod games;
 pub mod lifecycle;
 pub mod play;
 pub mod records;
+pub mod rematch;
 
 pub use error::{ApiError, ApiResult};
 
@@ -42,6 +43,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(play::make_move))
         .routes(routes!(play::draw))
         .routes(routes!(play::resign))
+        .routes(routes!(rematch::rematch))
         .routes(routes!(records::record))
         .routes(routes!(play::events))
         .routes(routes!(records::import))

@@ -50,6 +50,16 @@ pub struct Import {
     options: Vec<String>,
 }
 
+/// The tags of a record the game keeps as they are: all but those its row holds itself (the game,
+/// its options, the start position and the result), which the exported record writes afresh.
+fn kept_tags(rec: &Record) -> Vec<(String, String)> {
+    rec.tags
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "Game" | "Option" | "Position" | "Result"))
+        .cloned()
+        .collect()
+}
+
 /// The result a record states: the token after its moves, else its `[Result]` tag; the two
 /// must agree when both are given.
 fn stated_result(rec: &Record) -> ApiResult<Option<GameResult>> {
@@ -145,6 +155,8 @@ pub async fn import(
         draw_offer: None,
         created_at: now,
         clock: None,
+        tags: kept_tags(&rec),
+        rematch: None,
     };
     let (r, ms) = (row.clone(), moves.clone());
     state.db.write(move |c| db::insert_game(c, &r, &ms)).await.map_err(ApiError::internal)?;

@@ -25,6 +25,47 @@ pub struct GameRow {
     pub created_at: i64,
     /// Time control: initial time and increment per move, in milliseconds.
     pub clock: Option<(i64, i64)>,
+    /// The tags of an imported record other than those the row itself holds (Game, Option,
+    /// Position, Result), in their order: Event, Date, the players' names…
+    pub tags: Vec<(String, String)>,
+    /// The rematch this finished game led to, once one of its players asked for it.
+    pub rematch: Option<Rematch>,
+}
+
+/// A rematch: the new game and the colour (in the old game) of the player who asked for it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Rematch {
+    pub id: String,
+    #[serde(with = "color_name")]
+    pub by: Color,
+}
+
+mod color_name {
+    use ccg_core::Color;
+    pub fn serialize<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(c.name())
+    }
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let name = <String as serde::Deserialize>::deserialize(d)?;
+        crate::model::parse_color(&name).ok_or_else(|| serde::de::Error::custom(format!("colour {name:?}")))
+    }
+}
+
+/// A JSON column: `NULL` for the empty value.
+fn json_column<T: serde::Serialize>(v: &T, empty: bool) -> Option<String> {
+    (!empty).then(|| serde_json::to_string(v).unwrap_or_default())
+}
+
+fn from_json_column<T: serde::de::DeserializeOwned>(
+    i: usize,
+    text: Option<String>,
+) -> rusqlite::Result<Option<T>> {
+    text.map(|t| {
+        serde_json::from_str(&t).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e))
+        })
+    })
+    .transpose()
 }
 
 #[derive(Clone, Debug)]
@@ -39,8 +80,8 @@ pub fn insert_game(c: &Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::
     c.execute(
         "INSERT INTO games (id, game, options, start_fen, white, black, white_token, black_token,
             invite, status, result, reason, draw_offer, created_at, updated_at, clock_initial_ms,
-            clock_increment_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16)",
+            clock_increment_ms, tags, rematch)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18)",
         params![
             g.id,
             g.game,
@@ -57,7 +98,9 @@ pub fn insert_game(c: &Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::
             g.draw_offer.map(StoredColor),
             g.created_at,
             g.clock.map(|c| c.0),
-            g.clock.map(|c| c.1)
+            g.clock.map(|c| c.1),
+            json_column(&g.tags, g.tags.is_empty()),
+            json_column(&g.rematch, g.rematch.is_none())
         ],
     )?;
     for m in moves {
@@ -102,7 +145,8 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
     let row = c
         .query_row(
             "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
-                status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms
+                status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms,
+                tags, rematch
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -127,6 +171,8 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
                         (Some(a), Some(b)) => Some((a, b)),
                         _ => None,
                     },
+                    tags: from_json_column(16, r.get(16)?)?.unwrap_or_default(),
+                    rematch: from_json_column(17, r.get(17)?)?,
                 })
             },
         )
@@ -212,6 +258,30 @@ pub fn join_seat(
              WHERE id = ?1 AND invite = ?2 AND {col} IS NULL"
         ),
         params![id, invite_hash, token_hash, now_ms()],
+    )?;
+    Ok(n == 1)
+}
+
+/// Records the rematch of a finished game, unless one was recorded meanwhile.
+pub fn set_rematch(c: &Connection, id: &str, r: &Rematch) -> rusqlite::Result<bool> {
+    let n = c.execute(
+        "UPDATE games SET rematch = ?2, updated_at = ?3 WHERE id = ?1 AND rematch IS NULL",
+        params![id, json_column(r, false), now_ms()],
+    )?;
+    Ok(n == 1)
+}
+
+/// Gives the open seat of `color` of a game without an invite (a rematch) its token (hash).
+pub fn take_open_seat(c: &Connection, id: &str, color: Color, token_hash: &str) -> rusqlite::Result<bool> {
+    let col = match color {
+        Color::White => "white_token",
+        Color::Black => "black_token",
+    };
+    let n = c.execute(
+        &format!(
+            "UPDATE games SET {col} = ?2, updated_at = ?3 WHERE id = ?1 AND invite IS NULL AND {col} IS NULL"
+        ),
+        params![id, token_hash, now_ms()],
     )?;
     Ok(n == 1)
 }

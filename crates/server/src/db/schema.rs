@@ -50,6 +50,11 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql("CREATE INDEX games_updated ON games(updated_at);"),
     // 4: seat tokens and invites are kept as hashes (a copy of the file seats nobody).
     Migration::Rust(hash_secrets),
+    // 5: an imported record's tags (JSON pairs) and the rematch a finished game led to (JSON).
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN tags TEXT;
+    ALTER TABLE games ADD COLUMN rematch TEXT;",
+    ),
 ];
 
 /// Columns the code reads, per table: checked at start-up so that a damaged or hand-edited file
@@ -75,6 +80,8 @@ const COLUMNS: &[(&str, &[&str])] = &[
             "updated_at",
             "clock_initial_ms",
             "clock_increment_ms",
+            "tags",
+            "rematch",
         ],
     ),
     ("moves", &["game_id", "ply", "coord", "text", "at"]),
