@@ -6,6 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   startServer, launchBrowser, shot, moveTexts, waitMoves, clickMove, dragMove, startFromLobby, clickCell,
+  consoleErrors, holdSeats,
 } from "./harness.mjs";
 
 let server;
@@ -116,7 +117,7 @@ test("promotion chooser offers every choice and the optional stay", async () => 
   });
   const g = await res.json();
   const context = await browser.newContext();
-  await context.addInitScript(([id, token]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([token])), [g.id, g.token]);
+  await holdSeats(context, g.id, [g.token]);
   const page = await context.newPage();
   await page.goto(server.base + g.url);
   await clickMove(page, "a9", "a10");
@@ -140,7 +141,7 @@ test("a piece in hand, drawn beside the board, is clicked and dropped on a highl
   const start = await (await fetch(server.base + "/api/games/" + probe.id)).json();
   const g = await post({ game: "shogi", opponent: "engine", level: 1, fen: start.fen.replace("[]", "[G]") });
   const context = await browser.newContext();
-  await context.addInitScript(([id, token]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([token])), [g.id, g.token]);
+  await holdSeats(context, g.id, [g.token]);
   const page = await context.newPage();
   await page.goto(server.base + g.url);
   const hand = page.locator('[data-hand="white"] .hand-piece[data-drop="G"]');
@@ -172,8 +173,7 @@ test("multi-jump chain: imported cheskers game, the chain is played by its two e
   assert.ok(chain, "a chain capture is legal");
   const name = (c) => state.board.cells[c].name;
   const context = await browser.newContext();
-  await context.addInitScript(([id, t]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify(t)),
-    [g.id, [g.tokens.white, g.tokens.black]]);
+  await holdSeats(context, g.id, [g.tokens.white, g.tokens.black]);
   const page = await context.newPage();
   await page.goto(server.base + g.url);
   await waitMoves(page, 4);
@@ -220,4 +220,9 @@ test("every implemented game: the board is drawn from its layout and takes a mov
       await context.close();
     });
   }
+});
+
+// Last: no page of this file logged an error to its console.
+test("no page logged a console error", () => {
+  assert.deepEqual(consoleErrors, []);
 });

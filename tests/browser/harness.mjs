@@ -22,7 +22,9 @@ function serverBinary() {
 
 export async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), "ccg-browser-"));
-  const child = spawn(serverBinary(), ["--addr", "127.0.0.1:0", "--db", join(dir, "ccg.sqlite")], {
+  // No per-client creation or analysis limits: every test runs from the one loopback address.
+  const child = spawn(serverBinary(), ["--addr", "127.0.0.1:0", "--db", join(dir, "ccg.sqlite"),
+    "--games-per-minute", "0", "--analyses-per-minute", "0"], {
     stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, RUST_LOG: "warn" },
   });
   const line = await new Promise((resolve, reject) => {
@@ -34,8 +36,32 @@ export async function startServer() {
   return { base, stop: () => child.kill("SIGTERM") };
 }
 
+/// Console errors and uncaught exceptions of every page of every browser launched here, except
+/// the browser's own reports of a network that a test took away.
+export const consoleErrors = [];
+const NETWORK_DOWN = /ERR_INTERNET_DISCONNECTED|net::ERR_|EventSource/;
+
+function watchAll(context) {
+  context.on("page", (page) => {
+    page.on("console", (m) => {
+      if (m.type() === "error" && !NETWORK_DOWN.test(m.text())) consoleErrors.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => consoleErrors.push(`${page.url()}: ${e}`));
+  });
+  return context;
+}
+
 /// Playwright gives each launch a fresh temporary profile (it refuses --user-data-dir in launch()).
+/// Every page it opens is watched for console errors (see `consoleErrors`).
 export async function launchBrowser() {
+  const browser = await launch();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchAll(await newContext(options));
+  browser.newPage = async (options) => (await browser.newContext(options)).newPage();
+  return browser;
+}
+
+async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -118,13 +144,20 @@ export async function createGame(base, body) {
   return g;
 }
 
+/// Makes the context's pages hold the seats `tokens` of game `id` (and the settings `prefs`), as
+/// a browser that created or joined the game does (localStorage, on the server's pages only).
+export async function holdSeats(context, id, tokens, prefs) {
+  await context.addInitScript(([id, t, prefs]) => {
+    if (!location.protocol.startsWith("http")) return;
+    localStorage.setItem("ccg:tokens:" + id, JSON.stringify(t));
+    if (prefs) localStorage.setItem("ccg:settings", JSON.stringify(prefs));
+  }, [id, tokens, prefs]);
+}
+
 /// Opens a game page in a fresh context holding `tokens` (the seats of this browser).
 export async function openGame(browser, base, g, tokens, { prefs = { sound: false }, ...options } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  await context.addInitScript(([id, t, prefs]) => {
-    localStorage.setItem("ccg:tokens:" + id, JSON.stringify(t));
-    if (prefs) localStorage.setItem("ccg:settings", JSON.stringify(prefs));
-  }, [g.id, tokens, prefs]);
+  await holdSeats(context, g.id, tokens, prefs);
   const page = await context.newPage();
   await page.goto(base + (g.url || `/g/${g.id}`));
   await page.locator("#board [data-cell]").first().waitFor();

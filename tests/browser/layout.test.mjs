@@ -6,7 +6,7 @@
 // weight stays under budget (its load time is measured and reported, not asserted).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, shot, watchConsole, createGame, post } from "./harness.mjs";
+import { startServer, launchBrowser, shot, watchConsole, createGame, post, consoleErrors, holdSeats } from "./harness.mjs";
 
 let server;
 let browser;
@@ -44,7 +44,7 @@ for (const screen of SCREENS) {
         await post(server.base, `/api/games/${g.id}/join`, { invite: g.invite.split("invite=")[1] });
         const { name, ...options } = screen;
         const context = await browser.newContext(options);
-        await context.addInitScript(([id, tok]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([tok])), [g.id, g.token]);
+        await holdSeats(context, g.id, [g.token]);
         const page = await context.newPage();
         const errors = watchConsole(page);
         await page.goto(server.base + g.url);
@@ -104,7 +104,7 @@ test("the dark theme follows the system setting", async () => {
 test("the game page ships under 300 KB with a cold cache (load time reported)", async (t) => {
   const g = await createGame(server.base, { game: "nihongi", opponent: "engine", level: 1 });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(([id, tok]) => localStorage.setItem("ccg:tokens:" + id, JSON.stringify([tok])), [g.id, g.token]);
+  await holdSeats(context, g.id, [g.token]);
   const page = await context.newPage();
   const sizes = new Map();
   page.on("response", async (r) => {
@@ -120,4 +120,9 @@ test("the game page ships under 300 KB with a cold cache (load time reported)", 
   t.diagnostic(`game page: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB, board drawn after ${shown} ms (loopback, cold cache)`);
   assert.ok(total < 300 * 1024, `${total} bytes: ${[...sizes].map(([u, n]) => `${u.replace(server.base, "")} ${n}`).join(", ")}`);
   await context.close();
+});
+
+// Last: no page of this file logged an error to its console.
+test("no page logged a console error", () => {
+  assert.deepEqual(consoleErrors, []);
 });

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import {
   startServer, launchBrowser, shot, waitMoves, clickMove, clickCell, startFromLobby, watchConsole,
-  createGame, openGame, post, moveTexts,
+  createGame, openGame, post, moveTexts, consoleErrors,
 } from "./harness.mjs";
 
 let server;
@@ -302,4 +302,9 @@ test("the whole interface switches to Russian and stays so", async () => {
   await shot(page, "rules-mgc-ru");
   assert.deepEqual(errors(), []);
   await context.close();
+});
+
+// Last: no page of this file logged an error to its console.
+test("no page logged a console error", () => {
+  assert.deepEqual(consoleErrors, []);
 });

@@ -4,7 +4,7 @@
 // every cell exactly as the move notation does.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, shot, waitMoves, clickMove, startFromLobby, watchConsole } from "./harness.mjs";
+import { startServer, launchBrowser, shot, waitMoves, clickMove, startFromLobby, watchConsole, consoleErrors } from "./harness.mjs";
 
 let server;
 let browser;
@@ -84,4 +84,9 @@ test("the cube's margin labels name each cell as the move notation does", async 
   assert.deepEqual(wrong, []);
   await shot(page, "regression-cube-labels");
   await context.close();
+});
+
+// Last: no page of this file logged an error to its console.
+test("no page logged a console error", () => {
+  assert.deepEqual(consoleErrors, []);
 });

@@ -4,7 +4,7 @@
 // word for word and the author's own text.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, shot, watchConsole } from "./harness.mjs";
+import { startServer, launchBrowser, shot, watchConsole, consoleErrors } from "./harness.mjs";
 
 let server;
 let browser;
@@ -66,4 +66,9 @@ test("a reconstructed part of a game says so at the top of its rules", async () 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   assert.ok(overflow <= 0, `horizontal scroll ${overflow}px`);
   await context.close();
+});
+
+// Last: no page of this file logged an error to its console.
+test("no page logged a console error", () => {
+  assert.deepEqual(consoleErrors, []);
 });

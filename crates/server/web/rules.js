@@ -209,7 +209,10 @@ async function renderGame(id) {
     return;
   }
   const facts = await getJson(`/api/rules/${encodeURIComponent(id)}`);
-  if (words.reconstructed || /reconstruction/i.test(info.status)) {
+  rulesMd = rulesMd || await (await fetch("/rules.md")).text();
+  // Reconstructed: the catalogue or our rulings say so (a heading of the game's section).
+  const ruled = /reconstruct/i.test(rulings(rulesMd, id, facts).split("\n").filter((l) => /^##/.test(l) && l.includes("`" + id + "`")).join("\n"));
+  if (words.reconstructed || ruled || /reconstruction/i.test(info.status)) {
     head.insertAdjacentHTML("beforeend", `<div class="banner" id="reconstructed">${inline(words.reconstructed || t("rules.reconstructed"))}</div>`);
   }
   head.insertAdjacentHTML("beforeend", `<div class="rules-text">${paragraphs(words.intro)}</div>
@@ -282,10 +285,8 @@ async function renderGame(id) {
   more.className = "more";
   more.id = "rulings";
   more.innerHTML = `<summary>${esc(t("rules.more"))}</summary><p class="muted">${esc(t("rules.more_help"))}</p><div class="md">…</div>`;
-  more.addEventListener("toggle", async () => {
-    if (!more.open) return;
-    rulesMd = rulesMd || await (await fetch("/rules.md")).text();
-    more.querySelector(".md").innerHTML = markdown(rulings(rulesMd, id, facts));
+  more.addEventListener("toggle", () => {
+    if (more.open) more.querySelector(".md").innerHTML = markdown(rulings(rulesMd, id, facts));
   });
   root.append(more);
 }
