@@ -17,7 +17,7 @@ pub fn render(pos: &Position) -> String {
     let mut grid: Vec<Vec<String>> = (0..l.rows)
         .map(|_| (0..l.cols).map(|c| if sep_col(c) { " |" } else { "  " }.to_string()).collect())
         .collect();
-    for c in 0..g.len() as u8 {
+    for c in 0..g.len() as ccg_core::Cell {
         let (r, col) = l.place[c as usize];
         grid[r][col] = match pos.piece_at(c) {
             Some(p) => format!("{:>2}", v.piece_token(p)),
@@ -48,7 +48,7 @@ fn render_hexagons(pos: &Position) -> String {
     let l = &g.layout;
     let (height, width) = (l.rows + 2, 3 * l.cols + 1);
     let mut canvas = vec![vec![' '; width]; height];
-    for c in 0..g.len() as u8 {
+    for c in 0..g.len() as ccg_core::Cell {
         let (r, col) = l.place[c as usize];
         let x = 3 * col;
         let token = pos.piece_at(c).map_or(" .".to_string(), |p| format!("{:>2}", v.piece_token(p)));

@@ -125,7 +125,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve(args) => ccg_server::run(args)?,
         Command::Games => {
             for g in ccg_games::catalogue() {
-                println!("{:<22} {:<62} {}", g.id, g.name, g.status.label());
+                println!("{:<22} {:<62} {}", g.id, g.name, g.status_label());
             }
         }
         Command::Show { game } => {

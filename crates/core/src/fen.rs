@@ -9,7 +9,8 @@
 //!   `'` — the piece has moved (only on kinds with a first-move right or castling, e.g. MGC pawns;
 //!   an unmarked one on its start cell still has the right; away from it, it has moved), `!` — the royal piece has been checked (only on kinds with a jump
 //!   right; an unmarked one still has it).
-//!   A promoted piece (shogi) has a `+` before its letter. In drop games the pieces in hand follow
+//!   A promoted piece (shogi) has a `+` before its letter; a stack (Pyramids) is its code in
+//!   parentheses with the author's point, `(431.)` White, `(.431)` Black. In drop games the pieces in hand follow
 //!   the board in brackets, crazyhouse style: `…/R1K5R[PPb]`, `[]` when both hands are empty.
 //! * `<side>`: `w` or `b`. `<ep>`: the cell a pawn skipped with its double step, if it may be
 //!   taken en passant now, else `-`.
@@ -19,7 +20,7 @@
 use crate::board::Board;
 use crate::position::Position;
 use crate::variant::Variant;
-use crate::{Cell, CellSet, Color, Piece};
+use crate::{Cell, CellSet, Color, Piece, Stack};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -59,6 +60,18 @@ fn rows(v: &Variant) -> Vec<Vec<Cell>> {
         debug_assert!(row.iter().all(|&c| l.place[c as usize].0 == r));
     }
     rows
+}
+
+/// A stack written with the author's point: `431.` White, `.431` Black.
+fn stack_token(v: &Variant, inner: &str) -> Result<(crate::Kind, Color), String> {
+    let (code, color) = match (inner.strip_suffix('.'), inner.strip_prefix('.')) {
+        (Some(c), None) => (c, Color::White),
+        (None, Some(c)) => (c, Color::Black),
+        _ => return Err(format!("stack ({inner}): write White's as (431.) and Black's as (.431)")),
+    };
+    let stack = Stack::parse(code).map_err(|e| e.to_string())?;
+    let kind = v.kind_by_stack(&stack).ok_or_else(|| format!("({code}) is no stack of {}", v.id))?;
+    Ok((kind, color))
 }
 
 pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
@@ -110,16 +123,24 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
                 }
                 continue;
             }
-            let promoted = ch == '+';
-            if promoted {
-                k += 1;
-            }
-            let ch = *chars.get(k).ok_or_else(|| err("'+' at the end of the row".into()))?;
-            let kind = v
-                .kind_by_token(ch, promoted)
-                .filter(|_| ch.is_ascii_alphabetic())
-                .ok_or_else(|| err(format!("unknown piece {}{ch:?}", if promoted { "+" } else { "" })))?;
-            let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let (kind, color) = if ch == '(' {
+                let end =
+                    chars[k..].iter().position(|&c| c == ')').ok_or_else(|| err("'(' without ')'".into()))?;
+                let inner: String = chars[k + 1..k + end].iter().collect();
+                k += end;
+                stack_token(v, &inner).map_err(err)?
+            } else {
+                let promoted = ch == '+';
+                if promoted {
+                    k += 1;
+                }
+                let ch = *chars.get(k).ok_or_else(|| err("'+' at the end of the row".into()))?;
+                let kind = v
+                    .kind_by_token(ch, promoted)
+                    .filter(|_| ch.is_ascii_alphabetic())
+                    .ok_or_else(|| err(format!("unknown piece {}{ch:?}", if promoted { "+" } else { "" })))?;
+                (kind, if ch.is_ascii_uppercase() { Color::White } else { Color::Black })
+            };
             let Some(&cell) = cells.get(i) else {
                 return Err(err(format!("more than {} cells", cells.len())));
             };
@@ -170,8 +191,11 @@ pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
             }
             let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
             let n = &mut b.hands[color.index()][kind as usize];
-            if *n as usize + 1 >= crate::zobrist::HAND_MAX {
-                return Err(FenError::Hand(h.into(), "too many pieces".into()));
+            if *n as usize + 1 > v.geometry.len() {
+                return Err(FenError::Hand(
+                    h.into(),
+                    "more pieces of a kind than the board has cells".into(),
+                ));
             }
             *n += 1;
         }

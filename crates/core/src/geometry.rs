@@ -9,6 +9,9 @@
 use crate::{Cell, CellSet};
 use std::collections::HashMap;
 
+/// Most directions a geometry may have (the tesseract has 80).
+pub const MAX_DIRS: usize = 80;
+
 /// Up to four integer coordinates (unused ones are 0).
 pub type Coord = [i8; 4];
 
@@ -61,6 +64,13 @@ pub struct Geometry {
     /// Whether cell indices grow along the ray (so the nearest blocker is the lowest set bit).
     ascending: Vec<bool>,
     all: CellSet,
+    /// The region (board) of each cell: one region except for linked boards (Bermuda chess).
+    regions: Vec<u8>,
+    /// The linked ("complementary") cell of each cell in the other region, if any.
+    links: Vec<Option<Cell>>,
+    region_sets: Vec<CellSet>,
+    /// Cell names start with an upper-case region letter (`Le4`).
+    prefixed: bool,
     /// How to draw the board (layers side by side for the cube, blocks for the tesseract,
     /// staggered files for hexagons); equal to `grid` on square boards.
     pub layout: Layout,
@@ -321,6 +331,98 @@ impl Geometry {
         )
     }
 
+    /// Two linked square boards (Bermuda chess): the lower board `L` and the upper board `U`,
+    /// both named from White's side (`Le4`, `Ue4`); each cell's link is the cell of the same name
+    /// on the other board. Families `O` and `D` stay on one board; `V` is the one step down from
+    /// an upper cell to its linked lower cell. Position strings list the lower board's ranks from
+    /// the top, then the upper board's; diagrams draw the two side by side, lower on the left.
+    pub fn twin(files: &str, ranks: usize) -> Geometry {
+        // The boards lie far apart in z, so that no leap or ring reaches across.
+        const UP: i8 = 60;
+        let files: Vec<char> = files.chars().collect();
+        let nf = files.len();
+        let mut cells = Vec::new();
+        for (board, prefix) in ['L', 'U'].into_iter().enumerate() {
+            for r in 0..ranks {
+                for (f, fc) in files.iter().enumerate() {
+                    let name = format!("{prefix}{fc}{}", r + 1);
+                    cells.push(CellSpec {
+                        coord: [f as i8, r as i8, board as i8 * UP, 0],
+                        name: name.clone(),
+                        coord_name: name,
+                        place: (ranks - 1 - r, board * (nf + 1) + f),
+                    });
+                }
+            }
+        }
+        let mut dirs = Vec::new();
+        let (mut o, mut d) = (Vec::new(), Vec::new());
+        for dy in -1i8..=1 {
+            for dx in -1i8..=1 {
+                if dx == 0 && dy == 0 {
+                    continue;
+                }
+                if dx == 0 || dy == 0 { &mut o } else { &mut d }.push(dirs.len());
+                dirs.push([dx, dy, 0, 0]);
+            }
+        }
+        let down = dirs.len();
+        dirs.push([0, 0, -UP, 0]);
+        dirs.push([0, 0, UP, 0]);
+        let grid = Layout {
+            rows: 2 * ranks,
+            cols: nf,
+            place: cells
+                .iter()
+                .map(|c| {
+                    (
+                        c.coord[2] as usize / UP as usize * ranks + ranks - 1 - c.coord[1] as usize,
+                        c.coord[0] as usize,
+                    )
+                })
+                .collect(),
+            col_labels: files.iter().map(|c| c.to_string()).collect(),
+            row_labels: ['L', 'U']
+                .iter()
+                .flat_map(|b| (1..=ranks).rev().map(move |r| format!("{b}{r}")))
+                .collect(),
+            hexagons: false,
+        };
+        let mut col_labels: Vec<String> = files.iter().map(|c| c.to_string()).collect();
+        col_labels.push("|".to_string());
+        col_labels.extend(files.iter().map(|c| c.to_string()));
+        let layout = Layout {
+            rows: ranks,
+            cols: 2 * nf + 1,
+            place: cells.iter().map(|c| c.place).collect(),
+            col_labels,
+            row_labels: (1..=ranks).rev().map(|r| r.to_string()).collect(),
+            hexagons: false,
+        };
+        let mut g = Geometry::build(
+            format!("two linked {nf}x{ranks} boards"),
+            cells,
+            dirs,
+            vec![
+                Family { letter: 'O', dirs: o, mirrored: false },
+                Family { letter: 'D', dirs: d, mirrored: false },
+                Family { letter: 'V', dirs: vec![down], mirrored: false },
+            ],
+            [[0, 1, 0, 0], [0, -1, 0, 0]],
+            grid,
+            layout,
+        );
+        let half = nf * ranks;
+        for c in 0..half {
+            g.regions[half + c] = 1;
+            g.links[c] = Some((half + c) as Cell);
+            g.links[half + c] = Some(c as Cell);
+        }
+        let lower: CellSet = (0..half as Cell).collect();
+        g.region_sets = vec![lower, g.all ^ lower];
+        g
+    }
+
     fn build(
         description: String,
         cells: Vec<CellSpec>,
@@ -346,7 +448,11 @@ impl Geometry {
             rays: Vec::new(),
             ray_cells: Vec::new(),
             ascending: Vec::new(),
-            all: (0..n as Cell).collect(),
+            all: if n <= 128 { (0..n as Cell).collect() } else { CellSet::EMPTY },
+            regions: vec![0; n],
+            links: vec![None; n],
+            region_sets: Vec::new(),
+            prefixed: cells.iter().any(|c| c.name.starts_with(|ch: char| ch.is_ascii_uppercase())),
             grid,
             layout,
         };
@@ -374,10 +480,12 @@ impl Geometry {
                 g.ascending.push(
                     cells.windows(2).all(|w| w[0] < w[1]) && cells.first().is_none_or(|&f| f as usize > c),
                 );
-                g.rays.push(cells.iter().copied().collect());
+                // Cell-set views exist for boards of up to 128 cells (one u128).
+                g.rays.push(if n <= 128 { cells.iter().copied().collect() } else { CellSet::EMPTY });
                 g.ray_cells.push(cells);
             }
         }
+        g.region_sets = vec![g.all];
         g
     }
 
@@ -403,6 +511,38 @@ impl Geometry {
     }
     pub fn parse_cell(&self, s: &str) -> Option<Cell> {
         self.lookup.get(s).copied()
+    }
+    /// Splits a leading cell name off `s` (`k10-…`, `Le4:…`): the region letter if the board's
+    /// names have one, file letters, then the rank digits. The name is returned whether or not
+    /// the board has such a cell, so that errors can quote it.
+    pub fn split_cell<'a>(&self, s: &'a str) -> Option<(&'a str, &'a str)> {
+        let prefix = (self.prefixed && s.starts_with(|c: char| c.is_ascii_uppercase())) as usize;
+        let letters = s[prefix..].chars().take_while(|c| c.is_ascii_lowercase()).count();
+        let digits = s[prefix + letters..].chars().take_while(|c| c.is_ascii_digit()).count();
+        (letters > 0 && digits > 0).then(|| s.split_at(prefix + letters + digits))
+    }
+    /// Whether cell names start with a region letter (so an upper-case letter before a cell is
+    /// part of its name, not a piece letter).
+    pub fn prefixed_names(&self) -> bool {
+        self.prefixed
+    }
+    /// The region (board) of a cell.
+    #[inline]
+    pub fn region(&self, c: Cell) -> u8 {
+        self.regions[c as usize]
+    }
+    /// The linked cell in the other region (Bermuda chess's complementary square).
+    #[inline]
+    pub fn link(&self, c: Cell) -> Option<Cell> {
+        self.links[c as usize]
+    }
+    /// Every cell of a region.
+    #[inline]
+    pub fn region_set(&self, r: u8) -> CellSet {
+        self.region_sets[r as usize]
+    }
+    pub fn region_count(&self) -> u8 {
+        self.region_sets.len() as u8
     }
     pub fn parse_coord_cell(&self, s: &str) -> Option<Cell> {
         self.coord_lookup.get(s).copied()

@@ -1,36 +1,47 @@
 //! # ccg-core — the rules core of chess-checkers-go
 //!
 //! Everything a game needs that is not specific to one game: board geometries ([`geometry`]),
-//! pieces declared in the author's mode notation ([`modes`]), variants compiled into tables
-//! ([`variant`]), positions with legal move generation and incremental hashing ([`position`]),
-//! position strings ([`fen`]), move notation ([`notation`]) and game records ([`record`]).
-//! The core knows nothing of engines, protocols or servers.
+//! pieces declared in the author's mode notation ([`modes`]) and stacks of checkers ([`stacks`]),
+//! what a game declares ([`kinds`]), variants compiled into tables ([`variant`]), positions with
+//! legal move generation and incremental hashing ([`position`]), position strings ([`fen`]),
+//! move notation ([`notation`]) and game records ([`record`]). The core knows nothing of
+//! engines, protocols or servers.
+//!
+//! Modules depend one way: `geometry`, `modes`, `stacks` ← `kinds` ← `tables` ← `variant` ←
+//! `board` ← `attacks`, `make`, `chains`, `movegen` ← `position` ← `fen`, `notation`, `record`.
 
+mod attacks;
 mod board;
 pub mod cellset;
+mod chains;
 pub mod fen;
 pub mod geometry;
+pub mod kinds;
+mod make;
 pub mod modes;
 mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod record;
+pub mod stacks;
 mod tables;
 pub mod variant;
 mod zobrist;
 
-pub use board::Undo;
 pub use cellset::CellSet;
 pub use geometry::Geometry;
+pub use kinds::{
+    CaptureEffect, Capturing, Castling, ChainRule, DropRule, NoMoves, PieceKind, PromotionZone, Royal, Rules,
+};
+pub use make::Undo;
 pub use moves::{Move, MoveList, Path, Special};
 pub use position::{NullUndo, Outcome, OutcomeReason, Position};
-pub use variant::{
-    Capturing, Castling, DropRule, NoMoves, PieceKind, PromotionZone, Royal, Rules, Variant, VariantError,
-};
+pub use stacks::Stack;
+pub use variant::{Variant, VariantError};
 
-/// Index of a cell in its geometry (at most 128 cells).
-pub type Cell = u8;
+/// Index of a cell in its geometry.
+pub type Cell = u16;
 /// Index of a piece kind in its variant.
 pub type Kind = u8;
 /// Most piece kinds one variant may declare (Pyramids has 49 stack kinds plus slaves).

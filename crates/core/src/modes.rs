@@ -14,8 +14,9 @@
 //! | `i` | only while the piece has never moved (pawn first move) |
 //! | `u` | only while this royal piece has never been checked (the jump right) |
 //! | `f` / `n` | only forward / never backward (for pawns; relative to the side) |
-//! | `j` | with `O(n)`/`D(n)`: jumping, the cells before the last may be occupied |
+//! | `j` | with `O(n)`/`D(n)`: jumping, the cells before the last may be occupied; with `O`/`D`: a slide that may pass over one occupied cell (Pyramids' `JO`/`JD`) |
 //! | `o` | with `jO(n)`/`jD(n)`: the cells jumped over must hold own pieces (cheskers King's leap) |
+//! | `h` | with `mjO(n)`/`mjD(n)`: a hop, the cells jumped over must be occupied by pieces of either colour (Pyramids' slave) |
 //! | `s` | safe passage: the cells passed over must not be attacked (Avant-garde King's double move) |
 //! | `x` | captures draughts-style by jumping over an enemy piece on the line: `xO` at any distance with a free landing beyond, `xO(1)` over an adjacent piece onto the cell right behind it |
 
@@ -24,7 +25,8 @@ use thiserror::Error;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
-    /// Along the lines of a direction family: any distance (`exact: None`) or exactly n cells.
+    /// Along the lines of a direction family: any distance (`exact: None`) or exactly n cells;
+    /// `jumping`: passing over occupied cells (all of them for `exact`, at most one otherwise).
     Line { family: char, exact: Option<u8>, jumping: bool },
     /// Chebyshev ring of radius n.
     Ring(u8),
@@ -59,6 +61,8 @@ pub struct Mode {
     pub safe: bool,
     /// Jumped-over cells must hold own pieces.
     pub over_own: bool,
+    /// Jumped-over cells must be occupied (a hop over pieces of either colour).
+    pub over_any: bool,
     /// Captures by jumping over (draughts style).
     pub jump_capture: bool,
 }
@@ -90,6 +94,7 @@ fn parse_mode(t: &str) -> Result<Mode, ModeError> {
         unchecked: false,
         safe: false,
         over_own: false,
+        over_any: false,
         jump_capture: false,
     };
     let mut jumping = false;
@@ -107,6 +112,7 @@ fn parse_mode(t: &str) -> Result<Mode, ModeError> {
             'j' => jumping = true,
             's' => m.safe = true,
             'o' => m.over_own = true,
+            'h' => m.over_any = true,
             'x' => m.jump_capture = true,
             'A'..='Z' => {
                 letter = Some((i, c));
@@ -137,15 +143,22 @@ fn parse_mode(t: &str) -> Result<Mode, ModeError> {
         ('L', [0, 0]) => return Err(bad("L(0,0) does not move")),
         ('L', [a, b]) => Shape::Leap(*a, *b),
         ('L', _) => return Err(bad("L takes two arguments: L(a,b)")),
-        (f, []) => Shape::Line { family: f, exact: None, jumping: false },
+        (f, []) => Shape::Line { family: f, exact: None, jumping },
         (f, [n]) => Shape::Line { family: f, exact: Some(*n), jumping },
         _ => return Err(bad("too many arguments")),
     };
-    if jumping && !matches!(m.shape, Shape::Line { exact: Some(_), .. }) {
-        return Err(bad("j applies to O(n)/D(n) only"));
+    if jumping && !matches!(m.shape, Shape::Line { .. }) {
+        return Err(bad("j applies to line modes such as O(n) or D only"));
     }
-    if m.over_own && !jumping {
+    let exact_jump = jumping && matches!(m.shape, Shape::Line { exact: Some(_), .. });
+    if m.over_own && !exact_jump {
         return Err(bad("o applies to jO(n)/jD(n) only"));
+    }
+    if m.over_any && (!exact_jump || m.action != Action::MoveOnly || m.over_own) {
+        return Err(bad("h applies to move-only hops such as mhjO(2) only"));
+    }
+    if jumping && !exact_jump && (m.initial || m.unchecked || m.safe || m.dir != DirFilter::Any) {
+        return Err(bad("an unlimited jO/jD takes no other modifiers than m and c"));
     }
     if m.jump_capture && (!matches!(m.shape, Shape::Line { .. }) || m.action == Action::MoveOnly || jumping) {
         return Err(bad("x applies to capturing line modes such as xO or xD(1)"));
@@ -180,11 +193,16 @@ impl fmt::Display for Mode {
         if self.over_own {
             f.write_str("o")?;
         }
+        if self.over_any {
+            f.write_str("h")?;
+        }
         if self.jump_capture {
             f.write_str("x")?;
         }
         match self.shape {
-            Shape::Line { family, exact: None, .. } => write!(f, "{family}"),
+            Shape::Line { family, exact: None, jumping } => {
+                write!(f, "{}{family}", if jumping { "j" } else { "" })
+            }
             Shape::Line { family, exact: Some(n), jumping } => {
                 write!(f, "{}{family}({n})", if jumping { "j" } else { "" })
             }
@@ -223,7 +241,9 @@ mod tests {
         assert!(parse_modes("N").is_err());
         assert!(parse_modes("O(0)").is_err());
         assert!(parse_modes("x").is_err());
-        assert!(parse_modes("jO").is_err());
+        assert!(parse_modes("ujO").is_err());
+        assert!(parse_modes("hjO(2)").is_err());
+        assert!(parse_modes("jN(2)").is_err());
         assert!(parse_modes("O(2").is_err());
         assert!(parse_modes("mcO").is_err());
     }
@@ -235,7 +255,7 @@ mod tests {
         }
 
         #[test]
-        fn round_trips(s in "(i?u?(m|c)?(f|n)?(O|D|N\\([1-3]\\)|L\\([1-3],[1-3]\\)|j?O\\([1-4]\\)|s?jD\\(2\\))|c?xO|xD\\(1\\)|mojO\\(2\\))") {
+        fn round_trips(s in "(i?u?(m|c)?(f|n)?(O|D|N\\([1-3]\\)|L\\([1-3],[1-3]\\)|j?O\\([1-4]\\)|s?jD\\(2\\))|c?xO|xD\\(1\\)|mojO\\(2\\)|mhjD\\(2\\)|m?jO)") {
             let m = parse_modes(&s).unwrap();
             prop_assert_eq!(format_modes(&m), s);
         }

@@ -1,20 +1,21 @@
 //! Legal move generation.
 //!
 //! Targets come from the compiled mode tables as cell sets. Legality follows the rules' own
-//! definition (GAMES.md Decision 3: after the move, with the opponent's jump right updated, no
-//! royal piece of the mover may be capturable), with one fast path: when the side to move has a
+//! definition (docs/rules.md, "Legality": after the move, with the opponent's jump right updated,
+//! no royal piece of the mover may be capturable), with one fast path: when the side to move has a
 //! single royal piece that is not in check, a non-royal move can only expose it along a line, so
-//! pinned pieces are restricted to their pin line and every other move is legal. Everything else
-//! (royal moves, check evasions, castling, en passant, checking pawn drops) is probed by
-//! make/unmake on a scratch copy. Draughts-style games ([`Capturing::Jump`]) generate capture
-//! chains, which are compulsory.
+//! pinned pieces are restricted to their pin line and every other move is legal (a partition
+//! leaves part of the stack on its cell, so it exposes nothing). Everything else (royal moves,
+//! check evasions, castling, en passant, checking pawn drops, boards where slides pass over a
+//! piece) is probed by make/unmake on a scratch copy. Draughts-style games
+//! ([`Capturing::Jump`]) generate capture chains, which are compulsory (`chains.rs`).
 
 use crate::board::Board;
+use crate::kinds::{Capturing, Royal};
 use crate::modes::Action;
-use crate::moves::{Move, MoveList, Path, Special};
+use crate::moves::{Move, MoveList, Special};
 use crate::position::Position;
-use crate::tables::JumpMode;
-use crate::variant::{Capturing, Royal, Variant};
+use crate::variant::Variant;
 use crate::{Cell, CellSet, Color, Kind};
 
 /// Receives generated moves: whole batches of targets on the fast path, single moves otherwise.
@@ -22,6 +23,12 @@ trait Sink {
     /// `blocked`: kinds a promotion may not produce now (see `Board::promotion_blocked`).
     fn batch(&mut self, v: &Variant, from: Cell, targets: CellSet, kind: Kind, side: Color, blocked: u64);
     fn one(&mut self, m: Move);
+    /// Partitions: `part` of the stack on `from` to each of `targets`.
+    fn parts(&mut self, from: Cell, targets: CellSet, part: Kind) {
+        for to in targets.iter() {
+            self.one(Move { from, to, promotion: None, special: Special::Part(part) });
+        }
+    }
     /// Whether generation may stop (a legal move was found and only existence matters).
     fn done(&self) -> bool {
         false
@@ -61,6 +68,9 @@ impl Sink for Counter {
     fn one(&mut self, _m: Move) {
         self.0 += 1;
     }
+    fn parts(&mut self, _from: Cell, targets: CellSet, _part: Kind) {
+        self.0 += targets.count() as u64;
+    }
 }
 
 /// Stops at the first legal move.
@@ -81,13 +91,17 @@ impl Sink for Exists {
     fn one(&mut self, _m: Move) {
         self.0 = true;
     }
+    fn parts(&mut self, _from: Cell, targets: CellSet, _part: Kind) {
+        self.0 |= targets.any();
+    }
     fn done(&self) -> bool {
         self.0
     }
 }
 
 impl Board {
-    /// Cells the piece on `from` may move to, before royal safety is considered.
+    /// Cells the whole piece on `from` may move to — captures, and merges onto own stacks where
+    /// the union is a stack of the game — before royal safety is considered.
     #[inline]
     pub(crate) fn targets(&self, v: &Variant, from: Cell, side: usize, kind: usize) -> CellSet {
         let g = &v.geometry;
@@ -95,18 +109,27 @@ impl Board {
         let enemy = self.by_color[1 - side];
         let occ = own | enemy;
         let mut out = CellSet::EMPTY;
+        let mut onto_own = CellSet::EMPTY;
         for grp in &v.tables.groups[side][kind] {
-            if (grp.initial && !self.virgin.has(from)) || (grp.unchecked && self.checked.has(from)) {
+            if !grp.active(self, from) {
                 continue;
             }
             let mut t = if grp.leaps.is_empty() { CellSet::EMPTY } else { grp.leaps[from as usize] };
             for &d in &grp.slides {
                 t |= g.slide(from, d, occ);
             }
+            for &d in &grp.hop_slides {
+                t |= g.slide(from, d, occ);
+                if let Some(screen) = g.first_blocker(from, d, occ) {
+                    t |= g.slide(screen, d, occ);
+                }
+            }
             for e in &grp.exact {
                 if let Some((to, between)) = e.0[from as usize] {
                     let path_ok = if grp.over_own {
                         between.any() && (between & !own).is_empty()
+                    } else if grp.over_any {
+                        between.any() && (between & !occ).is_empty()
                     } else {
                         (between & occ).is_empty()
                     };
@@ -122,27 +145,25 @@ impl Board {
                 Action::MoveOnly => t & !occ,
                 Action::CaptureOnly => t & enemy,
             };
+            if grp.action != Action::CaptureOnly {
+                onto_own |= t & own;
+            }
+        }
+        if v.stacks.any && onto_own.any() {
+            out |= onto_own & self.merge_partners(v, side, kind);
         }
         out & g.all()
     }
 
-    /// Enemy pieces the piece of `kind` on `from` could jump over now: the first capture of a
-    /// draughts-style chain (what the evaluation calls a threat in cheskers).
-    pub(crate) fn jump_threats(&self, v: &Variant, from: Cell, side: usize, kind: usize) -> CellSet {
-        let g = &v.geometry;
-        let occ = self.occupied();
-        let enemy = self.by_color[1 - side];
+    /// Own cells holding a stack that the stack of `kind` may merge with.
+    fn merge_partners(&self, v: &Variant, side: usize, kind: usize) -> CellSet {
+        let mut mask = v.stacks.merges_onto[kind];
         let mut out = CellSet::EMPTY;
-        for jm in &v.tables.jumps[side][kind] {
-            for &d in &jm.dirs {
-                if let Some((victim, mut landings)) = jump_over(g, jm, from, d, occ, enemy) {
-                    if landings.next().is_some() {
-                        out.insert(victim);
-                    }
-                }
-            }
+        while mask != 0 {
+            out |= self.by_kind[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
         }
-        out
+        out & self.by_color[side]
     }
 
     /// Kinds the side to move may not promote to now, having as many as the rules allow.
@@ -159,9 +180,12 @@ impl Board {
     fn is_legal_probe(&mut self, v: &Variant, m: Move) -> bool {
         let mover = self.stm;
         let u = self.make(v, m);
-        // With several royal pieces (Brilliant chess) one may be left attacked, not all.
         let royals = self.royals(v, mover);
-        let mut ok = royals.is_empty() || self.royals_attacked(v, mover) != royals;
+        let mut ok = match v.rules.royal {
+            // With several royal pieces (Brilliant chess) one may be left attacked, not all.
+            Royal::Check => royals.is_empty() || self.royals_attacked(v, mover) != royals,
+            Royal::Capture => !v.rules.keep_royal || v.tables.royal_kinds == 0 || royals.any(),
+        };
         if ok && self.in_check.any() {
             if let Special::Drop(k) = m.special {
                 if v.kinds[k as usize].drop.no_mate {
@@ -172,52 +196,95 @@ impl Board {
                 }
             }
         }
-        self.unmake(v, u);
+        self.unmake(u);
         ok
     }
 
+    /// Cells whose pieces may move now: all of the side's, or — with royal gating — those in a
+    /// region where one of its royal pieces stands.
+    fn movable(&self, v: &Variant, royals: CellSet) -> CellSet {
+        let own = self.by_color[self.stm.index()];
+        if !v.rules.royal_gating {
+            return own;
+        }
+        let g = &v.geometry;
+        (0..g.region_count())
+            .map(|r| g.region_set(r))
+            .filter(|&set| (set & royals).any())
+            .fold(CellSet::EMPTY, |a, b| a | b)
+            & own
+    }
+
     fn generate<S: Sink>(&self, v: &Variant, sink: &mut S) {
-        if v.rules.royal == Royal::Capture && v.tables.royal_kinds != 0 && self.royals(v, self.stm).is_empty()
-        {
+        let royals = self.royals(v, self.stm);
+        if v.rules.royal == Royal::Capture && v.tables.royal_kinds != 0 && royals.is_empty() {
             return; // the game ended when the last royal piece was taken
         }
-        if v.rules.capturing == Capturing::Jump {
-            return self.generate_jumping(v, sink);
+        if v.rules.capturing == Capturing::Jump && self.generate_chains(v, sink) {
+            return; // capture is compulsory
         }
         let us = self.stm.index();
-        let royals = self.royals(v, self.stm);
-        let unchecked_rules = v.rules.royal != Royal::Check;
-        let fast = unchecked_rules || (royals.count() == 1 && self.in_check.is_empty());
+        let them = 1 - us;
+        let check_rules = v.rules.royal == Royal::Check;
+        let fast = !check_rules
+            || (royals.count() == 1 && self.in_check.is_empty() && !v.tables.hop_attackers[them]);
         let pins = match royals.first() {
-            Some(k) if fast && !unchecked_rules => Pins::find(self, v, k),
+            Some(k) if fast && check_rules => Pins::find(self, v, k),
             _ => Pins::none(),
         };
+        // Splitting or merging away one's last royal piece (Pyramids' pharaon) is illegal.
+        let last_royal = if v.rules.keep_royal && royals.count() == 1 { royals } else { CellSet::EMPTY };
+        let movable = self.movable(v, royals);
+        let empty = v.geometry.all() & !self.occupied();
         let mut scratch: Option<Board> = None;
         let blocked = self.promotion_blocked(v);
         for (k, kind) in v.kinds.iter().enumerate() {
-            let pieces = self.by_kind[k] & self.by_color[us];
+            let pieces = self.by_kind[k] & movable;
             for from in pieces.iter() {
                 if sink.done() {
                     return;
                 }
                 let mut t = self.targets(v, from, us, k);
-                if t.is_empty() {
-                    continue;
+                if last_royal.has(from) {
+                    t &= !self.by_color[us] | self.royal_unions(v, k);
                 }
-                if fast && (!kind.royal || unchecked_rules) {
-                    if pins.pinned.has(from) {
-                        t &= pins.ray(from);
+                if t.any() {
+                    if fast && (!kind.royal || !check_rules) {
+                        if pins.pinned.has(from) {
+                            t &= pins.ray(self, v, from);
+                        }
+                        sink.batch(v, from, t, k as Kind, self.stm, blocked);
+                    } else {
+                        let probe = scratch.get_or_insert_with(|| self.clone());
+                        for to in t.iter() {
+                            v.for_each_promotion(k as Kind, self.stm, from, to, blocked, |p| {
+                                let m = Move { from, to, promotion: p, special: Special::None };
+                                if probe.is_legal_probe(v, m) {
+                                    sink.one(m);
+                                }
+                            });
+                        }
                     }
-                    sink.batch(v, from, t, k as Kind, self.stm, blocked);
-                } else {
-                    let probe = scratch.get_or_insert_with(|| self.clone());
-                    for to in t.iter() {
-                        v.for_each_promotion(k as Kind, self.stm, from, to, blocked, |p| {
-                            let m = Move { from, to, promotion: p, special: Special::None };
+                }
+                for &(part, rest) in v.stack_parts(k as Kind) {
+                    if last_royal.has(from) && !v.kinds[rest as usize].royal && !v.kinds[part as usize].royal
+                    {
+                        continue;
+                    }
+                    let t = self.targets(v, from, us, part as usize) & empty;
+                    if t.is_empty() {
+                        continue;
+                    }
+                    if fast && (!kind.royal || !check_rules) {
+                        sink.parts(from, t, part);
+                    } else {
+                        let probe = scratch.get_or_insert_with(|| self.clone());
+                        for to in t.iter() {
+                            let m = Move { from, to, promotion: None, special: Special::Part(part) };
                             if probe.is_legal_probe(v, m) {
                                 sink.one(m);
                             }
-                        });
+                        }
                     }
                 }
             }
@@ -226,7 +293,7 @@ impl Board {
         if let Some((target, victim)) = self.ep {
             let occ = self.occupied();
             for k in (0..v.kinds.len()).filter(|&k| v.kinds[k].en_passant) {
-                for from in (self.by_kind[k] & self.by_color[us]).iter() {
+                for from in (self.by_kind[k] & movable).iter() {
                     if self.capture_reach(v, from, self.stm, occ).has(target) {
                         let probe = scratch.get_or_insert_with(|| self.clone());
                         v.for_each_promotion(k as Kind, self.stm, from, target, blocked, |p| {
@@ -241,7 +308,7 @@ impl Board {
             }
         }
         for (i, c) in v.rules.castlings.iter().enumerate() {
-            if c.side == self.stm && self.castling_allowed(v, c) {
+            if c.side == self.stm && movable.has(c.king.0) && self.castling_allowed(v, c) {
                 let m =
                     Move { from: c.king.0, to: c.king.1, promotion: None, special: Special::Castle(i as u8) };
                 let probe = scratch.get_or_insert_with(|| self.clone());
@@ -255,7 +322,19 @@ impl Board {
         }
     }
 
-    fn castling_allowed(&self, v: &Variant, c: &crate::variant::Castling) -> bool {
+    /// Own cells a royal stack of `kind` may merge onto and stay royal.
+    fn royal_unions(&self, v: &Variant, kind: usize) -> CellSet {
+        let own = self.by_color[self.stm.index()];
+        own.iter()
+            .filter(|&c| {
+                self.piece(c)
+                    .and_then(|p| v.stack_union(kind as Kind, p.kind))
+                    .is_some_and(|u| v.kinds[u as usize].royal)
+            })
+            .collect()
+    }
+
+    fn castling_allowed(&self, v: &Variant, c: &crate::kinds::Castling) -> bool {
         let us = self.stm;
         let mine = |cell: Cell| self.piece(cell).is_some_and(|p| p.color == us) && self.virgin.has(cell);
         if !mine(c.king.0) || !self.piece(c.king.0).is_some_and(|p| v.kinds[p.kind as usize].royal) {
@@ -291,123 +370,28 @@ impl Board {
         }
     }
 
-    /// Draughts-style generation: if any capture chain exists, only capture chains are legal.
-    fn generate_jumping<S: Sink>(&self, v: &Variant, sink: &mut S) {
-        let us = self.stm.index();
-        let mut list = MoveList::new();
-        for k in 0..v.kinds.len() {
-            if v.tables.jumps[us][k].is_empty() {
-                continue;
-            }
-            for from in (self.by_kind[k] & self.by_color[us]).iter() {
-                let mut occ = self.occupied();
-                occ.remove(from);
-                self.jump_chains(v, k, from, from, occ, Path::new(), v.kinds[k].chains, &mut list);
-            }
-        }
-        if !list.is_empty() {
-            for &m in list.iter() {
-                sink.one(m);
-            }
-            return;
-        }
-        for k in 0..v.kinds.len() {
-            for from in (self.by_kind[k] & self.by_color[us]).iter() {
-                let t = self.targets(v, from, us, k);
-                if t.any() {
-                    sink.batch(v, from, t, k as Kind, self.stm, 0);
-                }
-            }
-        }
-    }
-
-    /// Extends a capture chain of the piece that started on `origin` and now stands on `at`
-    /// (`path`: its landings so far, `at` included unless it is the origin; `occ`: the board with
-    /// the piece lifted and the pieces it took already removed). Returns whether any jump was
-    /// possible from `at`: a chain piece must continue while it can.
-    #[allow(clippy::too_many_arguments)]
-    fn jump_chains(
-        &self,
-        v: &Variant,
-        kind: usize,
-        origin: Cell,
-        at: Cell,
-        occ: CellSet,
-        path: Path,
-        chain: bool,
-        out: &mut MoveList,
-    ) -> bool {
-        let g = &v.geometry;
-        let us = self.stm.index();
-        let enemy = self.by_color[1 - us];
+    /// Draughts-style captures: every capture chain of the side to move into the sink; whether
+    /// there was any (then nothing else is legal).
+    fn generate_chains<S: Sink>(&self, v: &Variant, sink: &mut S) -> bool {
         let mut any = false;
-        for jm in &v.tables.jumps[us][kind] {
-            for &d in &jm.dirs {
-                let Some((victim, landings)) = jump_over(g, jm, at, d, occ, enemy) else { continue };
-                let after = occ ^ CellSet::single(victim);
-                // Landings first, so that the Russian-draughts option can drop the ones that end
-                // the chain when another one lets it go on.
-                let mut ended = Vec::new();
-                let mut went_on = false;
-                for &land in landings {
-                    any = true;
-                    let mut next = path;
-                    let room = next.push(land);
-                    if chain && room && self.jump_chains(v, kind, origin, land, after, next, chain, out) {
-                        went_on = true;
-                    } else {
-                        ended.push(land);
-                    }
-                }
-                if went_on && v.rules.landing_must_continue {
-                    continue;
-                }
-                for land in ended {
-                    v.for_each_promotion(kind as Kind, self.stm, origin, land, 0, |pr| {
-                        out.push(Move {
-                            from: origin,
-                            to: land,
-                            promotion: pr,
-                            special: Special::Chain(path),
-                        })
-                    });
-                }
-            }
-        }
+        self.capture_chains(v, self.stm, |m, _| {
+            any = true;
+            sink.one(m);
+        });
         any
     }
 }
 
-/// One draughts-style jump from `at` along direction `d`: the enemy piece jumped over and the
-/// free cells beyond it where the jumper may land (only the next one unless it flies). Shared by
-/// the capture chains and the evaluation's threats, so both read the jump rule the same way.
-fn jump_over<'g>(
-    g: &'g crate::Geometry,
-    jm: &JumpMode,
-    at: Cell,
-    d: usize,
-    occ: CellSet,
-    enemy: CellSet,
-) -> Option<(Cell, impl Iterator<Item = &'g Cell>)> {
-    let ray = g.ray_cells(at, d);
-    let victim = g.first_blocker(at, d, occ)?;
-    if !enemy.has(victim) || (!jm.flying && ray.first() != Some(&victim)) {
-        return None;
-    }
-    let beyond = ray.iter().skip_while(move |&&c| c != victim).skip(1);
-    Some((victim, beyond.take_while(move |&&c| !occ.has(c)).take(if jm.flying { usize::MAX } else { 1 })))
-}
-
-/// Pieces pinned to the single royal piece `king`, with the cells each may still move to.
+/// Pieces pinned to the single royal piece `king`: each may move only along the line from the
+/// royal piece to its pinner.
 struct Pins {
     pinned: CellSet,
-    rays: [(Cell, CellSet); 16],
-    len: usize,
+    king: Cell,
 }
 
 impl Pins {
     fn none() -> Pins {
-        Pins { pinned: CellSet::EMPTY, rays: [(0, CellSet::EMPTY); 16], len: 0 }
+        Pins { pinned: CellSet::EMPTY, king: 0 }
     }
 
     fn find(b: &Board, v: &Variant, king: Cell) -> Pins {
@@ -416,24 +400,28 @@ impl Pins {
         let own = b.by_color[us];
         let enemy = b.by_color[1 - us];
         let occ = own | enemy;
-        let mut pins = Pins::none();
+        let mut pins = Pins { pinned: CellSet::EMPTY, king };
         for d in 0..g.dirs.len() {
             let Some(b1) = g.first_blocker(king, d, occ) else { continue };
             if !own.has(b1) {
                 continue;
             }
             let Some(b2) = g.first_blocker(b1, d, occ) else { continue };
-            if enemy.has(b2) && b.reaches(v, b2, king, occ ^ CellSet::single(b1)) && pins.len < 16 {
+            if enemy.has(b2) && b.reaches(v, b2, king, occ ^ CellSet::single(b1)) {
                 pins.pinned.insert(b1);
-                pins.rays[pins.len] = (b1, g.ray(king, d) ^ g.ray(b2, d));
-                pins.len += 1;
             }
         }
         pins
     }
 
-    fn ray(&self, c: Cell) -> CellSet {
-        self.rays[..self.len].iter().find(|(p, _)| *p == c).map_or(CellSet::EMPTY, |(_, r)| *r)
+    /// The cells the pinned piece on `c` may still move to: its line up to the pinner.
+    fn ray(&self, b: &Board, v: &Variant, c: Cell) -> CellSet {
+        let g = &v.geometry;
+        let occ = b.occupied();
+        (0..g.dirs.len())
+            .find(|&d| g.ray(self.king, d).has(c))
+            .and_then(|d| g.first_blocker(c, d, occ).map(|pinner| g.ray(self.king, d) ^ g.ray(pinner, d)))
+            .unwrap_or(CellSet::EMPTY)
     }
 }
 
@@ -457,5 +445,20 @@ impl Position {
         let mut e = Exists(false);
         self.board.generate(self.variant(), &mut e);
         e.0
+    }
+}
+
+impl Variant {
+    /// Average number of cells a lone piece of `kind` reaches from every cell of an empty board
+    /// (first-move and jump-right modes included) — the raw mobility behind material values.
+    pub fn empty_board_mobility(&self, kind: Kind, side: Color) -> f64 {
+        let mut b = Board::empty();
+        let n = self.geometry.len();
+        let mut total = 0u64;
+        for c in 0..n as Cell {
+            b.virgin = CellSet::single(c);
+            total += b.targets(self, c, side.index(), kind as usize).count() as u64;
+        }
+        total as f64 / n as f64
     }
 }

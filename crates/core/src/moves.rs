@@ -1,36 +1,48 @@
 //! The one move model of every game: a piece goes from `from` to `to`, optionally promoting, and
 //! a `Special` says what else happens — a drop from the hand, a castling, an en-passant capture,
-//! or a draughts-style chain of jumps through intermediate landing cells.
+//! a draughts-style chain of jumps through intermediate landing cells, or the partition of a
+//! stack (only a part of it moves). What a capture does beyond that is the variant's data.
 
 use crate::{Cell, Kind};
 use std::mem::MaybeUninit;
 
 /// Intermediate landing cells of a capture chain, in order (the final landing is `Move::to`).
+///
+/// Stored as bytes: chains exist only on boards of at most 128 cells. The capacity bounds the
+/// jumps of one chain; [`crate::Variant::new`] refuses a game whose chains could be longer.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Path {
     len: u8,
-    cells: [Cell; Path::CAPACITY],
+    cells: [u8; Path::CAPACITY],
 }
 
 impl Path {
-    /// One landing per enemy piece that can be taken, less the final one.
-    pub const CAPACITY: usize = 15;
+    /// Landings before the final one: enough for one jump per enemy piece on an 8x8 board full
+    /// of them, and for every game's material bound (see `Variant::new`).
+    pub const CAPACITY: usize = 63;
 
     pub fn new() -> Path {
         Path { len: 0, cells: [0; Path::CAPACITY] }
     }
-    /// Adds a landing; `false` (and nothing added) when full.
+    /// Adds a landing; `false` (and nothing added) when full, which the variant's chain bound
+    /// rules out.
     pub fn push(&mut self, c: Cell) -> bool {
-        if (self.len as usize) < Path::CAPACITY {
-            self.cells[self.len as usize] = c;
+        if (self.len as usize) < Path::CAPACITY && c < 256 {
+            self.cells[self.len as usize] = c as u8;
             self.len += 1;
             true
         } else {
             false
         }
     }
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells[..self.len as usize]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn cells(&self) -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + '_ {
+        self.cells[..self.len as usize].iter().map(|&c| c as Cell)
     }
 }
 
@@ -52,6 +64,9 @@ pub enum Special {
     EnPassant(Cell),
     /// A chain of jumps through these landing cells before `to`.
     Chain(Path),
+    /// A partition: only this part of the stack on `from` moves (to an empty cell); the rest
+    /// stays.
+    Part(Kind),
 }
 
 /// A move. Construct moves only through a position (`legal_moves`, `parse_move`): the fields say

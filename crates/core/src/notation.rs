@@ -10,7 +10,7 @@
 
 use crate::moves::{Move, Special};
 use crate::position::Position;
-use crate::{Cell, Kind};
+use crate::{Cell, Geometry, Kind, Stack};
 use thiserror::Error;
 
 #[derive(Debug, Error, PartialEq, Eq, Clone)]
@@ -32,40 +32,49 @@ fn err(token: &str, why: impl Into<String>) -> NotationError {
     NotationError { token: token.to_string(), why: why.into() }
 }
 
-/// Splits a leading cell name (`k10`) off `s`.
-fn split_cell(s: &str) -> Option<(&str, &str)> {
-    let letters = s.chars().take_while(|c| c.is_ascii_lowercase()).count();
-    let digits = s[letters..].chars().take_while(|c| c.is_ascii_digit()).count();
-    (letters > 0 && digits > 0).then(|| s.split_at(letters + digits))
-}
-
 /// The syntax of a move before it is matched against the position.
 struct Written<'a> {
+    /// The code of the moving part of a stack, `(21)`.
+    code: Option<&'a str>,
     promoted_piece: bool,
     letter: Option<char>,
     cells: Vec<&'a str>,
     /// Separators between the cells: `-` or `:`.
     seps: Vec<char>,
-    promotion: Option<(bool, char)>,
+    /// The text after `=`: `Q`, `+P`, `4321`.
+    promotion: Option<&'a str>,
 }
 
-fn split_move<'a>(token: &str, body: &'a str) -> Result<Written<'a>, NotationError> {
+fn split_move<'a>(g: &Geometry, token: &str, body: &'a str) -> Result<Written<'a>, NotationError> {
     let mut rest = body;
+    let mut code = None;
+    if let Some(r) = rest.strip_prefix('(') {
+        let end = r.find(')').ok_or_else(|| err(token, "a stack code such as (21) needs its ')'"))?;
+        code = Some(&r[..end]);
+        rest = r[end + 1..].trim_start();
+    }
     let promoted_piece = rest.starts_with('+');
     if promoted_piece {
         rest = &rest[1..];
     }
-    let letter = rest.chars().next().filter(|c| c.is_ascii_uppercase());
+    // On boards whose cell names start with a capital (`Le4`), a capital is a piece letter only
+    // when what follows it is a cell name.
+    let names_cell = |s: &str| g.split_cell(s).is_some_and(|(c, _)| g.parse_cell(c).is_some());
+    let letter = rest
+        .chars()
+        .next()
+        .filter(|c| c.is_ascii_uppercase())
+        .filter(|_| !g.prefixed_names() || (!names_cell(rest) && names_cell(&rest[1..])));
     if let Some(l) = letter {
         rest = &rest[l.len_utf8()..];
     }
     let (first, mut r) =
-        split_cell(rest).ok_or_else(|| err(token, "expected a square such as e2 to move from"))?;
+        g.split_cell(rest).ok_or_else(|| err(token, "expected a square such as e2 to move from"))?;
     let mut cells = vec![first];
     let mut seps = Vec::new();
     while let Some(sep) = r.chars().next().filter(|c| matches!(c, '-' | ':' | 'x')) {
         let (c, after) =
-            split_cell(&r[1..]).ok_or_else(|| err(token, format!("expected a square after {sep:?}")))?;
+            g.split_cell(&r[1..]).ok_or_else(|| err(token, format!("expected a square after {sep:?}")))?;
         seps.push(if sep == 'x' { ':' } else { sep });
         cells.push(c);
         r = after;
@@ -80,18 +89,19 @@ fn split_move<'a>(token: &str, body: &'a str) -> Result<Written<'a>, NotationErr
             let p = r
                 .strip_prefix('=')
                 .ok_or_else(|| err(token, format!("unexpected {r:?} after the destination")))?;
-            let (plus, l) = match p.strip_prefix('+') {
-                Some(x) => (true, x),
-                None => (false, p),
-            };
-            let mut cs = l.chars();
-            match (cs.next(), cs.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => Some((plus, c)),
-                _ => return Err(err(token, format!("promotion {r:?}: expected =Q or =+P"))),
+            let plain = p.strip_prefix('+').unwrap_or(p);
+            let ok = (plain.len() == 1 && plain.chars().all(|c| c.is_ascii_alphabetic()))
+                || (p == plain && !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+            if !ok {
+                return Err(err(
+                    token,
+                    format!("promotion {r:?}: expected =Q, =+P or a stack code such as =4321"),
+                ));
             }
+            Some(p)
         }
     };
-    Ok(Written { promoted_piece, letter, cells, seps, promotion })
+    Ok(Written { code, promoted_piece, letter, cells, seps, promotion })
 }
 
 impl Position {
@@ -122,7 +132,7 @@ impl Position {
         if let Some((piece, cell)) = body.split_once('*') {
             return self.parse_drop(token, piece, cell, &legal).map(|mv| ParsedMove { mv, claimed_check });
         }
-        let w = split_move(token, body)?;
+        let w = split_move(g, token, body)?;
         let cell = |name: &str| g.parse_cell(name).ok_or_else(|| err(token, format!("no square {name:?}")));
         let cells: Vec<Cell> = w.cells.iter().map(|n| cell(n)).collect::<Result<_, _>>()?;
         let (from, to) = (cells[0], *cells.last().expect("two cells at least"));
@@ -141,8 +151,44 @@ impl Position {
                 ),
             ));
         }
+        // The moving part of a stack: the whole content, or a part split off it.
+        let part = match (w.code, &pk.stack) {
+            (Some(code), Some(whole)) => {
+                let written = Stack::parse(code).map_err(|e| err(token, e.to_string()))?;
+                if written == *whole {
+                    None
+                } else {
+                    let k = v
+                        .kind_by_stack(&written)
+                        .filter(|&k| v.stack_parts(piece.kind).iter().any(|(p, _)| *p == k))
+                        .ok_or_else(|| {
+                            err(
+                                token,
+                                format!("({code}) is not part of the stack {} on {from_name}", pk.token()),
+                            )
+                        })?;
+                    Some(k)
+                }
+            }
+            (None, Some(_)) => {
+                return Err(err(
+                    token,
+                    format!(
+                        "the stack on {from_name} is {}: write the code of the part that moves",
+                        pk.token()
+                    ),
+                ));
+            }
+            (Some(code), None) => {
+                return Err(err(
+                    token,
+                    format!("({code}): the piece on {from_name} is a {}, not a stack", pk.name),
+                ))
+            }
+            (None, None) => None,
+        };
         match w.letter {
-            Some(l) if l != pk.letter || w.promoted_piece != pk.promoted => {
+            Some(l) if pk.stack.is_some() || l != pk.letter || w.promoted_piece != pk.promoted => {
                 let named = v
                     .kind_by_token(l, w.promoted_piece)
                     .map_or("an unknown piece".to_string(), |k| format!("a {}", v.kind(k).name));
@@ -155,7 +201,7 @@ impl Position {
                     ),
                 ));
             }
-            None if !pk.pawn && v.notation_letters => {
+            None if !pk.pawn && pk.stack.is_none() && v.notation_letters => {
                 return Err(err(
                     token,
                     format!("the piece on {from_name} is a {}: write its letter {}", pk.name, pk.token()),
@@ -165,10 +211,7 @@ impl Position {
         }
         let promotion = match w.promotion {
             None => None,
-            Some((plus, l)) => Some(
-                v.kind_by_token(l, plus)
-                    .ok_or_else(|| err(token, format!("no piece {}{l}", if plus { "+" } else { "" })))?,
-            ),
+            Some(text) => Some(v.kind_by_text(text).ok_or_else(|| err(token, format!("no piece {text}")))?),
         };
         let via = &cells[1..cells.len() - 1];
         let same_path: Vec<Move> = legal
@@ -178,8 +221,9 @@ impl Position {
                 m.from == from && m.to == to && !matches!(m.special, Special::Drop(_) | Special::Castle(_))
             })
             .filter(|m| match m.special {
-                Special::Chain(p) => p.cells() == via,
-                _ => via.is_empty(),
+                Special::Chain(p) => p.cells().eq(via.iter().copied()),
+                Special::Part(k) => via.is_empty() && part == Some(k),
+                _ => via.is_empty() && part.is_none(),
             })
             .collect();
         let capture_written = w.seps.contains(&':');
@@ -214,8 +258,11 @@ impl Position {
         if let Some(m) = same_path.iter().find(|m| m.promotion == promotion) {
             return Ok(ParsedMove { mv: *m, claimed_check });
         }
-        let choices: Vec<String> =
-            same_path.iter().filter_map(|x| x.promotion).map(|k| format!("={}", v.kind(k).token())).collect();
+        let choices: Vec<String> = same_path
+            .iter()
+            .filter_map(|x| x.promotion)
+            .map(|k| format!("={}", v.kind(k).promotion_token()))
+            .collect();
         Err(err(
             token,
             match promotion {
@@ -283,15 +330,18 @@ impl Position {
             _ => {}
         }
         let mut s = String::new();
-        if let Some(p) = self.piece_at(m.from) {
-            if !v.kind(p.kind).pawn && v.notation_letters {
-                s += &v.kind(p.kind).token();
+        if let Special::Part(k) = m.special {
+            s += &v.kind(k).token();
+        } else if let Some(p) = self.piece_at(m.from) {
+            let pk = v.kind(p.kind);
+            if pk.stack.is_some() || (!pk.pawn && v.notation_letters) {
+                s += &pk.token();
             }
         }
         s += g.name(m.from);
         let sep = if self.is_capture(m) { ':' } else { '-' };
         if let Special::Chain(path) = m.special {
-            for &c in path.cells() {
+            for c in path.cells() {
                 s.push(sep);
                 s += g.name(c);
             }
@@ -300,7 +350,7 @@ impl Position {
         s += g.name(m.to);
         if let Some(k) = m.promotion {
             s.push('=');
-            s += &v.kind(k).token();
+            s += &v.kind(k).promotion_token();
         }
         s
     }
@@ -329,16 +379,23 @@ impl Position {
         if let Special::Drop(k) = m.special {
             return format!("{}@{}", v.kind(k).letter, g.coord_name(m.to));
         }
-        let mut s = g.coord_name(m.from).to_string();
+        let mut s = match m.special {
+            Special::Part(k) => v.kind(k).token(),
+            _ => String::new(),
+        };
+        s += g.coord_name(m.from);
         if let Special::Chain(path) = m.special {
-            for &c in path.cells() {
+            for c in path.cells() {
                 s += g.coord_name(c);
             }
         }
         s += g.coord_name(m.to);
         if let Some(k) = m.promotion {
             let pk = v.kind(k);
-            s.push(if pk.promoted { '+' } else { pk.letter.to_ascii_lowercase() });
+            match &pk.stack {
+                Some(st) => s += &format!("={}", st.code()),
+                None => s.push(if pk.promoted { '+' } else { pk.letter.to_ascii_lowercase() }),
+            }
         }
         s
     }

@@ -1,7 +1,7 @@
 //! Positions: the full game state, moves, make/unmake with incremental hashing, and outcomes.
 
 use crate::board::Board;
-pub use crate::board::Undo;
+pub use crate::make::Undo;
 pub use crate::moves::{Move, MoveList, Special};
 use crate::variant::Variant;
 use crate::{Cell, CellSet, Color, Piece};
@@ -85,8 +85,9 @@ impl Position {
 
     fn refresh_checks(&mut self) {
         let v = self.variant.clone();
-        self.board.in_check = self.board.royals_attacked(&v, self.board.stm);
-        self.board.mark_checked(&v);
+        let threatened = self.board.royals_threatened(&v, self.board.stm);
+        self.board.in_check = if v.rules.royal == crate::Royal::Check { threatened } else { CellSet::EMPTY };
+        self.board.mark_checked(&v, threatened);
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -142,7 +143,7 @@ impl Position {
 
     pub fn unmake(&mut self, u: Undo) {
         self.history.pop();
-        self.board.unmake(&self.variant, u);
+        self.board.unmake(u);
     }
 
     /// Passes the move to the opponent (for null-move search; not a legal move of any game).
@@ -153,7 +154,11 @@ impl Position {
         self.board.set_ep(v, None);
         self.board.stm = self.board.stm.other();
         self.board.hash ^= v.zobrist.side;
-        self.board.in_check = self.board.royals_attacked(v, self.board.stm);
+        self.board.in_check = if v.rules.royal == crate::Royal::Check {
+            self.board.royals_attacked(v, self.board.stm)
+        } else {
+            CellSet::EMPTY
+        };
         u
     }
 
@@ -201,7 +206,7 @@ impl Position {
         match m.special {
             Special::None => self.piece_at(m.to).is_some_and(|p| p.color != self.board.stm),
             Special::EnPassant(_) | Special::Chain(_) => true,
-            Special::Drop(_) | Special::Castle(_) => false,
+            Special::Drop(_) | Special::Castle(_) | Special::Part(_) => false,
         }
     }
 
@@ -259,7 +264,7 @@ impl Position {
             }
         }
         if !self.has_legal_move() {
-            return if self.in_check() {
+            return if self.in_check() && v.rules.royal == crate::Royal::Check {
                 win(stm.other(), OutcomeReason::Checkmate)
             } else if v.rules.no_moves == crate::NoMoves::Loss {
                 win(stm.other(), OutcomeReason::Stalemate)

@@ -1,9 +1,17 @@
 //! Modes compiled into per-cell tables for one variant: what each piece kind of each side reaches,
 //! and the reverse ("who could capture on this cell") grouped across kinds for fast attack tests.
 
+use crate::kinds::{ChainRule, PieceKind};
 use crate::modes::{Action, DirFilter, Mode, Shape};
-use crate::variant::{PieceKind, VariantError};
 use crate::{Cell, CellSet, Geometry, Kind};
+
+/// A mode names a direction family the board does not have.
+#[derive(Debug)]
+pub(crate) struct UnknownFamily {
+    pub piece: String,
+    pub mode: String,
+    pub family: char,
+}
 
 /// Exactly-n line move from each cell: the target and the cells that must be empty on the way.
 #[derive(Clone, PartialEq, Eq)]
@@ -19,10 +27,14 @@ pub(crate) struct Group {
     pub safe: bool,
     /// Its exact moves jump over own pieces only.
     pub over_own: bool,
+    /// Its exact moves hop over occupied cells only.
+    pub over_any: bool,
     /// Leap targets per cell (empty when the group has no leaps).
     pub leaps: Vec<CellSet>,
     /// Directions of unlimited slides.
     pub slides: Vec<usize>,
+    /// Directions of slides that may pass over one occupied cell (`jO`).
+    pub hop_slides: Vec<usize>,
     pub exact: Vec<Exact>,
 }
 
@@ -32,6 +44,8 @@ pub(crate) enum Pattern {
     Leap(Vec<CellSet>),
     /// Look outward from the target along these directions for the first piece.
     Slide(Vec<usize>),
+    /// Look outward for the first or the second piece (a slide passing over one).
+    HopSlide(Vec<usize>),
     /// Origin and required-empty cells per target.
     Exact(Exact),
 }
@@ -44,10 +58,11 @@ pub(crate) struct AttackEntry {
     pub pattern: Pattern,
 }
 
-/// A draughts-style capture: over an enemy piece along `dirs`, adjacent only or at any distance.
+/// A draughts-style capture: over an enemy piece along the directions of `dir_mask` (bit per
+/// direction), adjacent only or at any distance.
 #[derive(Clone)]
 pub(crate) struct JumpMode {
-    pub dirs: Vec<usize>,
+    pub dir_mask: u128,
     pub flying: bool,
 }
 
@@ -56,17 +71,26 @@ pub(crate) struct Tables {
     pub groups: [Vec<Vec<Group>>; 2],
     /// `jumps[side][kind]`: draughts-style captures.
     pub jumps: [Vec<Vec<JumpMode>>; 2],
+    /// `pairs[side][kind]`: the two members' jumps of each two-jump pair ([`ChainRule::Pairs`]).
+    pub pairs: [Vec<Vec<[Vec<JumpMode>; 2]>>; 2],
+    /// Whether pieces of `side` have slides passing over a piece: a move onto a line can then
+    /// uncover an attack, so the pin shortcut does not hold against them.
+    pub hop_attackers: [bool; 2],
     /// `attacks[side]`: how pieces of `side` capture.
     pub attacks: [Vec<AttackEntry>; 2],
     /// Bitmask of royal kinds.
     pub royal_kinds: u64,
+    /// Bitmask of royal kinds with a jump right (so "has been checked" is state).
+    pub jump_right_royals: u64,
 }
 
 impl Tables {
-    pub fn build(g: &Geometry, kinds: &[PieceKind]) -> Result<Tables, VariantError> {
+    pub fn build(g: &Geometry, kinds: &[PieceKind]) -> Result<Tables, UnknownFamily> {
         let mut groups: [Vec<Vec<Group>>; 2] = [Vec::new(), Vec::new()];
         let mut jumps: [Vec<Vec<JumpMode>>; 2] = [Vec::new(), Vec::new()];
+        let mut pairs: [Vec<Vec<[Vec<JumpMode>; 2]>>; 2] = [Vec::new(), Vec::new()];
         let mut attacks: [Vec<AttackEntry>; 2] = [Vec::new(), Vec::new()];
+        let mut hop_attackers = [false; 2];
         for side in 0..2 {
             for (k, kind) in kinds.iter().enumerate() {
                 let mut gs: Vec<Group> = Vec::new();
@@ -74,9 +98,11 @@ impl Tables {
                 for m in &kind.modes {
                     let compiled = compile(g, side, kind, m)?;
                     if m.jump_capture {
-                        let flying = matches!(m.shape, Shape::Line { exact: None, .. });
-                        js.push(JumpMode { dirs: line_dirs(g, side, m), flying });
+                        js.push(jump_mode(g, side, m));
                         continue;
+                    }
+                    if matches!(compiled, Compiled::HopSlides(_)) && m.action != Action::MoveOnly {
+                        hop_attackers[side] = true;
                     }
                     let gi = match gs.iter().position(|x| {
                         x.action == m.action
@@ -84,6 +110,7 @@ impl Tables {
                             && x.unchecked == m.unchecked
                             && x.safe == m.safe
                             && x.over_own == m.over_own
+                            && x.over_any == m.over_any
                     }) {
                         Some(i) => i,
                         None => {
@@ -93,8 +120,10 @@ impl Tables {
                                 unchecked: m.unchecked,
                                 safe: m.safe,
                                 over_own: m.over_own,
+                                over_any: m.over_any,
                                 leaps: Vec::new(),
                                 slides: Vec::new(),
+                                hop_slides: Vec::new(),
                                 exact: Vec::new(),
                             });
                             gs.len() - 1
@@ -117,6 +146,13 @@ impl Tables {
                                 }
                             }
                         }
+                        Compiled::HopSlides(dirs) => {
+                            for d in dirs {
+                                if !grp.hop_slides.contains(d) {
+                                    grp.hop_slides.push(*d);
+                                }
+                            }
+                        }
                         Compiled::Exact(list) => grp.exact.extend(list.iter().cloned()),
                     }
                     if m.action != Action::MoveOnly && !m.safe {
@@ -127,17 +163,39 @@ impl Tables {
                 }
                 groups[side].push(gs);
                 jumps[side].push(js);
+                let kind_pairs = match &kind.chain {
+                    ChainRule::Pairs(list) => list
+                        .iter()
+                        .map(|[a, b]| {
+                            let compile_jumps = |ms: &[Mode]| {
+                                ms.iter().filter(|m| m.jump_capture).map(|m| jump_mode(g, side, m)).collect()
+                            };
+                            [compile_jumps(a), compile_jumps(b)]
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                pairs[side].push(kind_pairs);
             }
         }
-        let royal_kinds =
-            kinds.iter().enumerate().filter(|(_, k)| k.royal).fold(0u64, |m, (i, _)| m | 1 << i);
-        Ok(Tables { groups, jumps, attacks, royal_kinds })
+        let mask = |f: &dyn Fn(&PieceKind) -> bool| {
+            kinds.iter().enumerate().filter(|(_, k)| f(k)).fold(0u64, |m, (i, _)| m | 1 << i)
+        };
+        let royal_kinds = mask(&|k| k.royal);
+        let jump_right_royals = mask(&|k| k.royal && k.tracks_checked());
+        Ok(Tables { groups, jumps, pairs, hop_attackers, attacks, royal_kinds, jump_right_royals })
     }
+}
+
+fn jump_mode(g: &Geometry, side: usize, m: &Mode) -> JumpMode {
+    let flying = matches!(m.shape, Shape::Line { exact: None, .. });
+    JumpMode { dir_mask: line_dirs(g, side, m).iter().fold(0, |m, &d| m | 1 << d), flying }
 }
 
 enum Compiled {
     Leaps(Vec<CellSet>),
     Slides(Vec<usize>),
+    HopSlides(Vec<usize>),
     Exact(Vec<Exact>),
 }
 
@@ -150,7 +208,7 @@ fn dir_ok(g: &Geometry, side: usize, d: [i8; 4], filter: DirFilter) -> bool {
     }
 }
 
-fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Compiled, VariantError> {
+fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Compiled, UnknownFamily> {
     let n = g.len();
     let leap_table = |pred: &dyn Fn(Cell, Cell) -> bool| -> Vec<CellSet> {
         (0..n as Cell)
@@ -174,10 +232,11 @@ fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Comp
         }
         Shape::Line { family, exact, jumping } => {
             if g.family(family).is_none() {
-                return Err(VariantError::UnknownFamily { letter: kind.letter, mode: m.to_string(), family });
+                return Err(UnknownFamily { piece: kind.token(), mode: m.to_string(), family });
             }
             let dirs = line_dirs(g, side, m);
             match exact {
+                None if jumping => Compiled::HopSlides(dirs),
                 None => Compiled::Slides(dirs),
                 Some(len) => Compiled::Exact(
                     dirs.iter()
@@ -188,7 +247,7 @@ fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Comp
                                         let ray = g.ray_cells(c, d);
                                         let len = len as usize;
                                         (ray.len() >= len).then(|| {
-                                            let between = if jumping && !m.over_own {
+                                            let between = if jumping && !m.over_own && !m.over_any {
                                                 CellSet::EMPTY
                                             } else {
                                                 ray[..len - 1].iter().copied().collect()
@@ -245,6 +304,11 @@ fn reverse(g: &Geometry, c: &Compiled) -> Vec<Pattern> {
             let mut out: Vec<usize> = dirs.iter().map(|&d| g.opposite[d]).collect();
             out.sort_unstable();
             vec![Pattern::Slide(out)]
+        }
+        Compiled::HopSlides(dirs) => {
+            let mut out: Vec<usize> = dirs.iter().map(|&d| g.opposite[d]).collect();
+            out.sort_unstable();
+            vec![Pattern::HopSlide(out)]
         }
         Compiled::Exact(list) => list
             .iter()

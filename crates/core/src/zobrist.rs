@@ -1,5 +1,7 @@
 //! Zobrist keys: one random 64-bit key per state bit, XORed into the position hash incrementally.
 
+use crate::Cell;
+
 pub(crate) struct Zobrist {
     ncells: usize,
     pieces: Vec<u64>,
@@ -7,12 +9,11 @@ pub(crate) struct Zobrist {
     virgin: Vec<u64>,
     checked: Vec<u64>,
     ep: Vec<u64>,
-    /// `hand[(side * kinds + kind) * HAND_MAX + count]`; count 0 has no key.
+    /// `hand[(side * kinds + kind) * hand_max + count]`; count 0 has no key.
     hand: Vec<u64>,
+    /// Counts with a key of their own: a hand never holds more pieces than the board has cells.
+    hand_max: usize,
 }
-
-/// Most pieces of one kind a hand can hold (hash keys exist up to this count).
-pub(crate) const HAND_MAX: usize = 64;
 
 /// Fixed-seed generator so that hashes are the same on every run (reproducible searches).
 fn splitmix(state: &mut u64) -> u64 {
@@ -28,6 +29,7 @@ impl Zobrist {
         let mut s = 0x00C0_FFEE_u64;
         let nk = nkinds;
         let mut keys = |n: usize| (0..n).map(|_| splitmix(&mut s)).collect::<Vec<_>>();
+        let hand_max = ncells + 1;
         Zobrist {
             ncells,
             pieces: keys(ncells * nkinds * 2),
@@ -35,24 +37,25 @@ impl Zobrist {
             virgin: keys(ncells),
             checked: keys(ncells),
             ep: keys(ncells),
-            hand: keys(2 * nk * HAND_MAX),
+            hand: keys(2 * nk * hand_max),
+            hand_max,
         }
     }
     #[inline]
-    pub fn piece(&self, code: u8, cell: u8) -> u64 {
+    pub fn piece(&self, code: u8, cell: Cell) -> u64 {
         // Piece codes start at 1 (0 = empty).
         self.pieces[(code as usize - 1) * self.ncells + cell as usize]
     }
     #[inline]
-    pub fn virgin(&self, cell: u8) -> u64 {
+    pub fn virgin(&self, cell: Cell) -> u64 {
         self.virgin[cell as usize]
     }
     #[inline]
-    pub fn checked(&self, cell: u8) -> u64 {
+    pub fn checked(&self, cell: Cell) -> u64 {
         self.checked[cell as usize]
     }
     #[inline]
-    pub fn ep(&self, cell: u8) -> u64 {
+    pub fn ep(&self, cell: Cell) -> u64 {
         self.ep[cell as usize]
     }
     #[inline]
@@ -60,7 +63,7 @@ impl Zobrist {
         if count == 0 {
             return 0;
         }
-        let nk = self.hand.len() / (2 * HAND_MAX);
-        self.hand[(side * nk + kind) * HAND_MAX + (count as usize).min(HAND_MAX - 1)]
+        let nk = self.hand.len() / (2 * self.hand_max);
+        self.hand[(side * nk + kind) * self.hand_max + (count as usize).min(self.hand_max - 1)]
     }
 }

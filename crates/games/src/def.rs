@@ -4,13 +4,23 @@
 //! (ranks counted from the far end: 1 = the last rank), drop restrictions, castlings as the cells
 //! they use, rule settings, setups as square lists, and rule options as overrides.
 
-use ccg_core::variant::{
-    Capturing, Castling, DropRule, NoMoves, PieceKind, PromotionZone, Royal, Rules, Variant,
+use crate::stacks::StacksDef;
+use ccg_core::kinds::{
+    CaptureEffect, Capturing, Castling, ChainRule, DropRule, NoMoves, PieceKind, PromotionZone, Royal, Rules,
 };
+use ccg_core::Variant;
 use ccg_core::{Cell, CellSet, Color, Geometry, Kind, Piece};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use thiserror::Error;
+
+/// Name tables shared by several games (`[stacks] names = "…"`).
+fn names_table(name: &str) -> Option<&'static str> {
+    match name {
+        "pyramid-names" => Some(include_str!("../data/pyramid-names.toml")),
+        _ => None,
+    }
+}
 
 #[derive(Debug, Error)]
 pub enum GameError {
@@ -30,10 +40,15 @@ pub struct GameDef {
     pub id: String,
     pub name: String,
     pub edition: String,
+    /// The setup (or shape table) is our reconstruction of a lost diagram.
+    #[serde(default)]
+    pub reconstructed: bool,
     board: Board,
     #[serde(default)]
     rules: RulesDef,
     pieces: Vec<PieceDef>,
+    /// Stacks of checkers (Pyramids): one kind per legal stack, after the pieces.
+    stacks: Option<StacksDef>,
     #[serde(default)]
     castling: Vec<CastlingDef>,
     setup: BTreeMap<String, BTreeMap<String, String>>,
@@ -48,7 +63,7 @@ pub struct GameDef {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Board {
-    /// "square" (default), "cube", "tesseract" or "hex".
+    /// "square" (default), "twin" (two linked square boards), "cube", "tesseract" or "hex".
     #[serde(default = "square")]
     kind: String,
     #[serde(default)]
@@ -79,6 +94,18 @@ struct RulesDef {
     /// Draughts: a flying piece must pick a landing cell from which the capture goes on, if any.
     #[serde(default)]
     landing_must_continue: bool,
+    /// Draughts: jumped pieces stay on the board until the move ends.
+    #[serde(default)]
+    captured_stay: bool,
+    /// With royal = "capture": a move may not leave the mover without a royal piece.
+    #[serde(default)]
+    keep_royal: bool,
+    /// A piece moves only while a royal piece of its colour stands in its region.
+    #[serde(default)]
+    royal_gating: bool,
+    /// What a capture does, per region: "remove", "to_hand", "displace", "ascend".
+    #[serde(default)]
+    capture_effects: Vec<String>,
 }
 
 impl Default for RulesDef {
@@ -94,6 +121,10 @@ impl Default for RulesDef {
             bare_royals_draw: false,
             notation_letters: true,
             landing_must_continue: false,
+            captured_stay: false,
+            keep_royal: false,
+            royal_gating: false,
+            capture_effects: Vec::new(),
         }
     }
 }
@@ -139,6 +170,9 @@ struct PromotionDef {
     optional: bool,
     #[serde(default)]
     on_leaving: bool,
+    /// Only a move arriving from outside the zone promotes.
+    #[serde(default)]
+    entering: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -185,18 +219,27 @@ fn data(msg: impl Into<String>) -> GameError {
     GameError::Data(msg.into())
 }
 
-/// Splits "HNB+P" into tokens ("H", "N", "B", "+P").
+/// Splits "HNB+P" into tokens ("H", "N", "B", "+P"); stacks are written "(21)".
 fn tokens(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut plus = false;
+    let mut code: Option<String> = None;
     for c in s.chars().filter(|c| !c.is_whitespace()) {
-        if c == '+' {
-            plus = true;
-        } else {
-            out.push(if plus { format!("+{c}") } else { c.to_string() });
-            plus = false;
+        match (&mut code, c) {
+            (None, '(') => code = Some("(".to_string()),
+            (Some(t), ')') => {
+                t.push(')');
+                out.push(code.take().expect("open code"));
+            }
+            (Some(t), _) => t.push(c),
+            (None, '+') => plus = true,
+            (None, _) => {
+                out.push(if plus { format!("+{c}") } else { c.to_string() });
+                plus = false;
+            }
         }
     }
+    out.extend(code);
     out
 }
 
@@ -222,16 +265,35 @@ impl GameDef {
         out
     }
 
-    fn kind_of(&self, token: &str) -> Option<Kind> {
+    fn kind_of(&self, token: &str, stacks: &[PieceKind]) -> Option<Kind> {
+        if token.starts_with('(') {
+            let i = stacks.iter().position(|k| k.token() == token)?;
+            return Some((self.pieces.len() + i) as Kind);
+        }
         let promoted = token.starts_with('+');
         let letter = token.trim_start_matches('+').chars().next()?;
         self.pieces.iter().position(|p| p.letter == letter && p.promoted == promoted).map(|i| i as Kind)
+    }
+
+    /// The stack kinds of the game (none without a `[stacks]` table).
+    fn stack_kinds(&self) -> Result<Vec<PieceKind>, GameError> {
+        let Some(def) = &self.stacks else { return Ok(Vec::new()) };
+        let names: Option<BTreeMap<String, String>> = match def.names_table() {
+            Some(t) => Some(
+                toml::from_str(names_table(t).ok_or_else(|| data(format!("no name table {t:?}")))?)
+                    .map_err(|e| data(format!("name table {t}: {e}")))?,
+            ),
+            None => None,
+        };
+        def.kinds(names.as_ref())
     }
 
     /// Builds the variant with options applied: rule options replace piece modes or switch
     /// castling off; `remove` (Incomplete Modern Grand Chess) takes pieces off both sides
     /// symmetrically.
     pub fn build(&self, options: &[(String, String)]) -> Result<Variant, GameError> {
+        let stack_kinds = self.stack_kinds()?;
+        let stacks = stack_kinds.as_slice();
         let mut modes: Vec<String> = self.pieces.iter().map(|p| p.modes.clone()).collect();
         let mut remove: Option<&str> = None;
         let mut castling_on = true;
@@ -256,7 +318,8 @@ impl GameDef {
                 })?;
                 for (token, m) in &chosen.modes {
                     let k = self
-                        .kind_of(token)
+                        .kind_of(token, stacks)
+                        .filter(|&k| (k as usize) < self.pieces.len())
                         .ok_or_else(|| data(format!("option {key}={value} names unknown piece {token}")))?;
                     modes[k as usize] = m.clone();
                 }
@@ -273,10 +336,11 @@ impl GameDef {
         }
         let geometry = match self.board.kind.as_str() {
             "square" => Geometry::square(&self.board.files, self.board.ranks),
+            "twin" => Geometry::twin(&self.board.files, self.board.ranks),
             "cube" => Geometry::cube(),
             "tesseract" => Geometry::tesseract(),
             "hex" => Geometry::hex(),
-            k => return Err(data(format!("board kind {k:?}: square, cube, tesseract or hex"))),
+            k => return Err(data(format!("board kind {k:?}: square, twin, cube, tesseract or hex"))),
         };
         let ranks = geometry.grid.rows;
         // Cells of the given ranks (of the naming grid) counted from `side`'s far end.
@@ -295,10 +359,14 @@ impl GameDef {
         let cell = |name: &str, what: &str| -> Result<Cell, GameError> {
             geometry.parse_cell(name).ok_or_else(|| data(format!("{what}: no square {name}")))
         };
+        // Piece tokens; `*` is every stack kind.
         let kind_list = |s: &str, what: &str| -> Result<Vec<Kind>, GameError> {
+            if s.trim() == "*" {
+                return Ok((0..stacks.len()).map(|i| (self.pieces.len() + i) as Kind).collect());
+            }
             tokens(s)
                 .iter()
-                .map(|t| self.kind_of(t).ok_or_else(|| data(format!("{what}: unknown piece {t}"))))
+                .map(|t| self.kind_of(t, stacks).ok_or_else(|| data(format!("{what}: unknown piece {t}"))))
                 .collect()
         };
         let mut kinds = Vec::new();
@@ -310,11 +378,13 @@ impl GameDef {
             k.promoted = p.promoted;
             k.en_passant = p.en_passant;
             k.castles = p.castles;
-            k.chains = p.chains;
+            k.chain = if p.chains { ChainRule::Unlimited } else { ChainRule::Single };
             k.max_count = p.max_count;
             if let Some(d) = &p.demotes_to {
-                k.demotes_to =
-                    Some(self.kind_of(d).ok_or_else(|| data(format!("piece {}: unknown {d}", p.letter)))?);
+                k.demotes_to = Some(
+                    self.kind_of(d, stacks)
+                        .ok_or_else(|| data(format!("piece {}: unknown {d}", p.letter)))?,
+                );
             }
             for pr in &p.promotion {
                 let what = format!("piece {} promotion", p.letter);
@@ -329,6 +399,7 @@ impl GameDef {
                     choices: kind_list(&pr.choices, &format!("piece {} promotion", p.letter))?,
                     optional: pr.optional,
                     on_leaving: pr.on_leaving,
+                    entering: pr.entering,
                 });
             }
             if let Some(d) = &p.drop {
@@ -340,6 +411,7 @@ impl GameDef {
             }
             kinds.push(k);
         }
+        kinds.extend(stack_kinds.iter().cloned());
         let pair = |s: &str, what: &str| -> Result<(Cell, Cell), GameError> {
             let v: Vec<&str> = s.split_whitespace().collect();
             match v.as_slice() {
@@ -391,13 +463,32 @@ impl GameDef {
             castlings,
             bare_royals_draw: r.bare_royals_draw,
             landing_must_continue: r.landing_must_continue,
+            captured_stay: r.captured_stay,
+            keep_royal: r.keep_royal,
+            royal_gating: r.royal_gating,
+            capture_effects: if r.capture_effects.is_empty() && r.drops {
+                vec![CaptureEffect::ToHand]
+            } else {
+                r.capture_effects
+                    .iter()
+                    .map(|e| match e.as_str() {
+                        "remove" => Ok(CaptureEffect::Remove),
+                        "to_hand" => Ok(CaptureEffect::ToHand),
+                        "displace" => Ok(CaptureEffect::Displace),
+                        "ascend" => Ok(CaptureEffect::Ascend),
+                        s => Err(data(format!(
+                            "rules.capture_effects {s:?}: remove, to_hand, displace or ascend"
+                        ))),
+                    })
+                    .collect::<Result<_, _>>()?
+            },
         };
         let mut setup = Vec::new();
         for (side, color) in [("white", Color::White), ("black", Color::Black)] {
             let lists = self.setup.get(side).ok_or_else(|| data(format!("setup.{side} missing")))?;
             for (token, names) in lists {
                 let kind = self
-                    .kind_of(token)
+                    .kind_of(token, stacks)
                     .ok_or_else(|| data(format!("setup.{side}: unknown piece {token}")))?;
                 for name in names.split_whitespace() {
                     setup.push((cell(name, &format!("setup.{side}"))?, Piece::new(color, kind)));
@@ -412,6 +503,7 @@ impl GameDef {
         let mut v =
             Variant::new(&id, &name, geometry, kinds, setup, rules).map_err(|e| data(e.to_string()))?;
         v.notation_letters = self.rules.notation_letters;
+        v.reconstructed = self.reconstructed;
         Ok(v)
     }
 
@@ -431,7 +523,8 @@ impl GameDef {
             let bad = |why: String| GameError::Option(format!("remove={spec}: {item:?} {why}"));
             let mut chars = item.chars();
             if let (Some(_), None) = (chars.next(), chars.next()) {
-                let k = self.kind_of(item).ok_or_else(|| bad("is no piece letter of this game".into()))?;
+                let k =
+                    self.kind_of(item, &[]).ok_or_else(|| bad("is no piece letter of this game".into()))?;
                 if kinds[k as usize].royal {
                     return Err(bad("is the King, which is never removed".into()));
                 }

@@ -5,6 +5,7 @@
 //! [`ccg_core::Variant`]. [`catalogue`] lists every game of the catalogue, implemented or not.
 
 mod def;
+mod stacks;
 
 pub use def::{GameDef, GameError};
 
@@ -35,20 +36,39 @@ pub struct GameInfo {
     pub id: &'static str,
     pub name: &'static str,
     pub status: Status,
+    /// Implemented from our reconstruction of a lost setup or shape table (grade C).
+    pub reconstructed: bool,
     data: Option<&'static str>,
+}
+
+impl GameInfo {
+    /// The status as a user should read it, "reconstructed" included.
+    pub fn status_label(&self) -> &'static str {
+        match (self.status, self.reconstructed) {
+            (Status::Implemented, true) => "implemented (reconstructed setup, grade C)",
+            (s, _) => s.label(),
+        }
+    }
 }
 
 macro_rules! game {
     ($id:literal, $name:literal, data) => {
+        game!(@data $id, $name, false)
+    };
+    ($id:literal, $name:literal, reconstructed) => {
+        game!(@data $id, $name, true)
+    };
+    (@data $id:literal, $name:literal, $rec:literal) => {
         GameInfo {
             id: $id,
             name: $name,
             status: Status::Implemented,
+            reconstructed: $rec,
             data: Some(include_str!(concat!("../data/", $id, ".toml"))),
         }
     };
     ($id:literal, $name:literal, $status:ident) => {
-        GameInfo { id: $id, name: $name, status: Status::$status, data: None }
+        GameInfo { id: $id, name: $name, status: Status::$status, reconstructed: false, data: None }
     };
 }
 
@@ -64,16 +84,16 @@ static CATALOGUE: &[GameInfo] = &[
     game!("cubic-asym", "The 64-cell cubic chess, asymmetrical setup (03.06.2010)", data),
     game!("nihongi", "Nihongi, 4D chess on 3x3x3x3 (03.06.2010)", data),
     game!("brilliant", "Brilliant chess, hexagonal (05.07.2010)", data),
-    game!("pyramids1", "Pyramids, 1st edition (17.03.2011)", Reconstruction),
-    game!("pyramids2-weak7", "Pyramids, 2nd edition, weak variant 7x7 (12.04.2011)", Reconstruction),
-    game!("pyramids2-weak9", "Pyramids, 2nd edition, weak variant 9x9 (12.04.2011)", Reconstruction),
-    game!("pyramids2-strong", "Pyramids, 2nd edition, strong variant 9x9 (12.04.2011)", Reconstruction),
-    game!("pyramids2-cheskers7", "Pyramids, 2nd edition, cheskers variant 7x7 (12.04.2011)", Reconstruction),
-    game!("pyramids2-cheskers9", "Pyramids, 2nd edition, cheskers variant 9x9 (12.04.2011)", Reconstruction),
-    game!("pyramids5", "Pyramids, 5th edition, classical (06.04.2013)", Reconstruction),
-    game!("pyramids5-cheskers", "Pyramids, 5th edition, cheskers (06.04.2013)", Reconstruction),
-    game!("pyramids6", "Pyramids, 6th edition, classical (12.03.2014)", Reconstruction),
-    game!("pyramids6-checkers", "Pyramids, 6th edition, checkers (12.03.2014)", Reconstruction),
+    game!("pyramids1", "Pyramids, 1st edition (17.03.2011)", reconstructed),
+    game!("pyramids2-weak7", "Pyramids, 2nd edition, weak variant 7x7 (12.04.2011)", reconstructed),
+    game!("pyramids2-weak9", "Pyramids, 2nd edition, weak variant 9x9 (12.04.2011)", reconstructed),
+    game!("pyramids2-strong", "Pyramids, 2nd edition, strong variant 9x9 (12.04.2011)", reconstructed),
+    game!("pyramids2-cheskers7", "Pyramids, 2nd edition, cheskers variant 7x7 (12.04.2011)", reconstructed),
+    game!("pyramids2-cheskers9", "Pyramids, 2nd edition, cheskers variant 9x9 (12.04.2011)", reconstructed),
+    game!("pyramids5", "Pyramids, 5th edition, classical (06.04.2013)", reconstructed),
+    game!("pyramids5-cheskers", "Pyramids, 5th edition, cheskers (06.04.2013)", reconstructed),
+    game!("pyramids6", "Pyramids, 6th edition, classical (12.03.2014)", reconstructed),
+    game!("pyramids6-checkers", "Pyramids, 6th edition, checkers (12.03.2014)", reconstructed),
     game!("bermuda", "Bermuda chess (28.02.2011)", Reconstruction),
     game!("omino", "Omino (03.06.2010)", Reconstruction),
     game!("nomino", "Nomino (03.06.2010)", Reconstruction),

@@ -123,7 +123,7 @@ fn line_lengths() {
     assert_eq!(ray_names(&h, "a1", [1, 1, 0, 0]), ["b1", "c2", "d2", "e3", "f3", "g4", "h4", "i5"]);
     assert_eq!(ray_names(&h, "a8", [1, -1, 0, 0]), ["b7", "c7", "d6", "e6", "f5", "g5", "h4", "i4"]);
     // No line is longer than 8 cells (9 with its start).
-    let longest = (0..h.len() as u8)
+    let longest = (0..h.len() as ccg_core::Cell)
         .flat_map(|c| (0..6).map(move |d| (c, d)))
         .map(|(c, d)| h.ray_cells(c, d).len())
         .max();
@@ -169,7 +169,7 @@ fn every_setup_is_centre_symmetric() {
         let pos = Position::new(variant(game));
         let g = &pos.variant().geometry;
         let mut n = 0;
-        for c in 0..g.len() as u8 {
+        for c in 0..g.len() as ccg_core::Cell {
             let Some(p) = pos.piece_at(c) else { continue };
             let m =
                 g.centre_mirror(c).unwrap_or_else(|| panic!("{}: {} has no mirror", game.id(), g.name(c)));

@@ -13,7 +13,7 @@ fn record(name: &str) -> Record {
     Record::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-fn cell(pos: &Position, name: &str) -> u8 {
+fn cell(pos: &Position, name: &str) -> ccg_core::Cell {
     pos.variant().geometry.parse_cell(name).unwrap()
 }
 
@@ -223,7 +223,7 @@ fn setups_are_centre_symmetric() {
     for id in ["mgc", "mgc1"] {
         let v = ccg_games::variant(id, &[]).unwrap();
         let pos = Position::new(v.clone());
-        for c in 0..v.geometry.len() as u8 {
+        for c in 0..v.geometry.len() as ccg_core::Cell {
             let twin = v.geometry.centre_mirror(c).unwrap();
             let (a, b) = (pos.piece_at(c), pos.piece_at(twin));
             assert_eq!(

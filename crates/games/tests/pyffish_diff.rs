@@ -311,7 +311,7 @@ fn drop_heavy_walks(
             }
             // Pawn drops our generator leaves out although the cell is free: count the mates.
             if pos.hand(pos.side_to_move(), pawn) > 0 && !pos.in_check() {
-                for c in 0..v.geometry.len() as u8 {
+                for c in 0..v.geometry.len() as ccg_core::Cell {
                     let m = Move { from: c, to: c, promotion: None, special: Special::Drop(pawn) };
                     if pos.piece_at(c).is_none() && !moves.contains(&m) {
                         let mut after = pos.clone();

@@ -38,7 +38,7 @@ fn from_usi_square(v: &Variant, s: &str) -> Option<String> {
     }
     let col = l.cols - file;
     let cell = (0..v.geometry.len()).find(|&c| l.place[c] == (row, col))?;
-    Some(v.geometry.coord_name(cell as u8).to_string())
+    Some(v.geometry.coord_name(cell as ccg_core::Cell).to_string())
 }
 
 /// Splits `7g7f+` into its two squares and the rest.

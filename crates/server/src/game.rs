@@ -252,7 +252,7 @@ fn pieces(pos: &Position) -> Vec<Value> {
     let v = pos.variant();
     (0..v.geometry.len())
         .filter_map(|c| {
-            let p = pos.piece_at(c as u8)?;
+            let p = pos.piece_at(c as ccg_core::Cell)?;
             Some(json!({ "cell": c, "kind": p.kind, "letter": v.kind(p.kind).letter.to_string(), "color": p.color.name() }))
         })
         .collect()
@@ -274,7 +274,7 @@ fn hand(pos: &Position, side: Color) -> Vec<Value> {
 pub fn move_json(pos: &Position, m: Move) -> Value {
     let v = pos.variant();
     let (via, drop) = match m.special {
-        Special::Chain(path) => (path.cells().to_vec(), None),
+        Special::Chain(path) => (path.cells().collect::<Vec<_>>(), None),
         Special::Drop(k) => (Vec::new(), Some(v.kind(k).letter.to_string())),
         _ => (Vec::new(), None),
     };
@@ -303,7 +303,7 @@ pub fn board_json(v: &Variant) -> Value {
         "row_labels": l.row_labels,
         "cells": (0..g.len()).map(|c| {
             let (r, col) = l.place[c];
-            json!({ "name": g.name(c as u8), "row": r, "col": col })
+            json!({ "name": g.name(c as ccg_core::Cell), "row": r, "col": col })
         }).collect::<Vec<_>>(),
         "kinds": v.kinds.iter().map(|k| json!({ "letter": k.letter.to_string(), "token": k.token(), "name": k.name, "pawn": k.pawn, "royal": k.royal, "promoted": k.promoted })).collect::<Vec<_>>(),
     })

@@ -253,7 +253,7 @@ pub async fn catalogue() -> Json<Value> {
             } else {
                 Vec::new()
             };
-            json!({ "id": g.id, "name": g.name, "status": g.status.label(), "implemented": implemented, "options": options, "rules": format!("/rules#{}", g.id) })
+            json!({ "id": g.id, "name": g.name, "status": g.status_label(), "reconstructed": g.reconstructed, "implemented": implemented, "options": options, "rules": format!("/rules#{}", g.id) })
         })
         .collect();
     Json(json!({ "games": games }))

@@ -1,0 +1,126 @@
+//! Attack tests: who could capture where. Legality in games with check rests on them, and so
+//! does the jump right of royal pieces ("has been checked").
+
+use crate::board::Board;
+use crate::kinds::{Capturing, Royal};
+use crate::modes::Action;
+use crate::tables::{Group, Pattern};
+use crate::variant::Variant;
+use crate::{Cell, CellSet, Color};
+
+impl Group {
+    /// Whether the group's moves can capture by replacement.
+    #[inline]
+    fn captures(&self) -> bool {
+        self.action != Action::MoveOnly && !self.safe && !self.over_own && !self.over_any
+    }
+
+    /// Whether the group applies to the piece on `c` now (first-move and jump-right conditions).
+    #[inline]
+    pub(crate) fn active(&self, b: &Board, c: Cell) -> bool {
+        (!self.initial || b.virgin.has(c)) && (!self.unchecked || !b.checked.has(c))
+    }
+
+    /// Cells this group's capturing moves from `c` reach with occupancy `occ`.
+    fn capture_cells(&self, v: &Variant, c: Cell, occ: CellSet) -> CellSet {
+        let g = &v.geometry;
+        let mut out = if self.leaps.is_empty() { CellSet::EMPTY } else { self.leaps[c as usize] };
+        for &d in &self.slides {
+            out |= g.slide(c, d, occ);
+        }
+        for &d in &self.hop_slides {
+            out |= g.slide(c, d, occ);
+            if let Some(screen) = g.first_blocker(c, d, occ) {
+                out |= g.slide(screen, d, occ);
+            }
+        }
+        for e in &self.exact {
+            if let Some((t, between)) = e.0[c as usize] {
+                if (between & occ).is_empty() {
+                    out.insert(t);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Board {
+    /// Whether a piece of `by` could capture on `x` with occupancy `occ`.
+    pub fn attacked(&self, v: &Variant, x: Cell, by: Color, occ: CellSet) -> bool {
+        let g = &v.geometry;
+        for e in &v.tables.attacks[by.index()] {
+            let mut pcs = CellSet::EMPTY;
+            for &k in &e.kinds {
+                pcs |= self.by_kind[k as usize];
+            }
+            pcs &= self.by_color[by.index()];
+            if e.initial {
+                pcs &= self.virgin;
+            }
+            if e.unchecked {
+                pcs &= !self.checked;
+            }
+            if pcs.is_empty() {
+                continue;
+            }
+            let hit = match &e.pattern {
+                Pattern::Leap(rev) => (rev[x as usize] & pcs).any(),
+                Pattern::Slide(dirs) => {
+                    dirs.iter().any(|&d| g.first_blocker(x, d, occ).is_some_and(|b| pcs.has(b)))
+                }
+                Pattern::HopSlide(dirs) => dirs.iter().any(|&d| match g.first_blocker(x, d, occ) {
+                    Some(b) if pcs.has(b) => true,
+                    Some(screen) => g.first_blocker(screen, d, occ).is_some_and(|b| pcs.has(b)),
+                    None => false,
+                }),
+                Pattern::Exact(rev) => {
+                    rev.0[x as usize].is_some_and(|(o, between)| pcs.has(o) && (between & occ).is_empty())
+                }
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Cells the piece on `c` could capture on by replacement if they held enemy pieces.
+    pub fn capture_reach(&self, v: &Variant, c: Cell, side: Color, occ: CellSet) -> CellSet {
+        let Some(p) = self.piece(c) else { return CellSet::EMPTY };
+        let mut out = CellSet::EMPTY;
+        for grp in &v.tables.groups[side.index()][p.kind as usize] {
+            if grp.captures() && grp.active(self, c) {
+                out |= grp.capture_cells(v, c, occ);
+            }
+        }
+        out
+    }
+
+    /// Whether the piece on `from` could capture on `to` with occupancy `occ`.
+    pub fn reaches(&self, v: &Variant, from: Cell, to: Cell, occ: CellSet) -> bool {
+        self.piece(from).is_some_and(|p| self.capture_reach(v, from, p.color, occ).has(to))
+    }
+
+    /// Royal pieces of `side` attacked by the other side.
+    pub fn royals_attacked(&self, v: &Variant, side: Color) -> CellSet {
+        let occ = self.occupied();
+        self.royals(v, side).iter().filter(|&r| self.attacked(v, r, side.other(), occ)).collect()
+    }
+
+    /// Royal pieces of `side` that stand "in check": attacked, in games with check; in games
+    /// without, only royals with a jump right to lose are asked about — attacked by replacement,
+    /// or, in draughts-style games, taken by some capture sequence of the opponent.
+    pub fn royals_threatened(&self, v: &Variant, side: Color) -> CellSet {
+        if v.rules.royal == Royal::Check {
+            return self.royals_attacked(v, side);
+        }
+        if v.tables.jump_right_royals == 0 {
+            return CellSet::EMPTY;
+        }
+        match v.rules.capturing {
+            Capturing::Replace => self.royals_attacked(v, side),
+            Capturing::Jump => self.royals(v, side) & self.jump_victims(v, side.other()),
+        }
+    }
+}
