@@ -155,10 +155,10 @@ impl<'a, F: FnMut(Move, CellSet)> ChainSearch<'a, F> {
                     }
                     _ => None,
                 };
-                let mut next_path = path;
-                // The variant's chain bound (see `Variant::new`) keeps the path within capacity.
                 let continued = follow.is_some_and(|n| {
-                    next_path.push(land) && self.extend(land, occ2, jumpable2, taken2, next_path, n, false)
+                    let mut next_path = path;
+                    next_path.push(land);
+                    self.extend(land, occ2, jumpable2, taken2, next_path, n, false)
                 });
                 if continued {
                     went_on = true;

@@ -22,6 +22,7 @@ pub mod modes;
 mod movegen;
 pub mod moves;
 pub mod notation;
+mod path;
 pub mod position;
 pub mod record;
 pub mod stacks;

@@ -44,14 +44,28 @@ impl<T: Copy + Default, const N: usize> Edits<T, N> {
     }
 }
 
+/// One edit of a move, packed in a word so that an [`Undo`] stays small (it is returned by
+/// value at every node): a cell and its old content, or (top bit set) a hand count changed —
+/// side, kind and old count.
+#[derive(Clone, Copy, Debug, Default)]
+struct Edit(u32);
+
+const HAND_EDIT: u32 = 1 << 31;
+
+impl Edit {
+    fn cell(c: Cell, old: u8) -> Edit {
+        Edit(c as u32 | (old as u32) << 16)
+    }
+    fn hand(side: Color, kind: Kind, old: u8) -> Edit {
+        Edit(HAND_EDIT | (side as u32) << 30 | (kind as u32) << 16 | old as u32)
+    }
+}
+
 /// What `make` needs to restore the position.
 #[derive(Clone, Debug)]
 pub struct Undo {
-    pub(crate) mv: Move,
-    /// Every cell edited, with its old content, in the order of the edits.
-    cells: Edits<(Cell, u8), 6>,
-    /// Every hand count changed: side, kind, old count.
-    hands: Edits<(u8, Kind, u8), 2>,
+    /// Every cell edited (with its old content) and hand count changed, in order.
+    edits: Edits<Edit, 6>,
     virgin: CellSet,
     checked: CellSet,
     in_check: CellSet,
@@ -60,18 +74,11 @@ pub struct Undo {
     hash: u64,
 }
 
-impl Undo {
-    /// The move this undoes.
-    pub fn mv(&self) -> Move {
-        self.mv
-    }
-}
-
 /// The edits of one move under construction.
 struct Change<'a> {
     board: &'a mut Board,
     v: &'a Variant,
-    undo: Undo,
+    undo: &'a mut Undo,
     virgin: CellSet,
     checked: CellSet,
 }
@@ -80,14 +87,14 @@ impl Change<'_> {
     #[inline]
     fn edit(&mut self, c: Cell, code: u8) {
         let old = self.board.edit(self.v, c, code);
-        self.undo.cells.push((c, old));
+        self.undo.edits.push(Edit::cell(c, old));
     }
     fn hand(&mut self, side: Color, kind: Kind, delta: i32) {
         let old = self.board.hands[side.index()][kind as usize];
         // A hand never holds more pieces than the board has cells, so this stays in range.
         let new = (old as i32 + delta).clamp(0, u8::MAX as i32) as u8;
         self.board.set_hand(self.v, side, kind, new);
-        self.undo.hands.push((side as u8, kind, old));
+        self.undo.edits.push(Edit::hand(side, kind, old));
     }
     /// The cell's piece leaves it for good: its flags go with it.
     fn clear_flags(&mut self, c: Cell) {
@@ -99,10 +106,8 @@ impl Change<'_> {
 impl Board {
     pub fn make(&mut self, v: &Variant, m: Move) -> Undo {
         let us = self.stm;
-        let undo = Undo {
-            mv: m,
-            cells: Edits::new(),
-            hands: Edits::new(),
+        let mut undo = Undo {
+            edits: Edits::new(),
             virgin: self.virgin,
             checked: self.checked,
             in_check: self.in_check,
@@ -111,7 +116,7 @@ impl Board {
             hash: self.hash,
         };
         let (virgin, checked) = (self.virgin, self.checked);
-        let mut ch = Change { board: self, v, undo, virgin, checked };
+        let mut ch = Change { board: self, v, undo: &mut undo, virgin, checked };
         let mut irreversible = false;
         let mut new_ep = None;
         match m.special {
@@ -146,7 +151,7 @@ impl Board {
                 new_ep = ep;
             }
         }
-        let Change { undo, virgin, checked, .. } = ch;
+        let Change { virgin, checked, .. } = ch;
         self.set_ep(v, new_ep);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
@@ -166,11 +171,12 @@ impl Board {
 
     pub fn unmake(&mut self, u: Undo) {
         let us = self.stm.other();
-        for &(c, old) in u.cells.as_slice().iter().rev() {
-            self.set_raw(c, old);
-        }
-        for &(side, kind, old) in u.hands.as_slice().iter().rev() {
-            self.hands[side as usize][kind as usize] = old;
+        for &Edit(e) in u.edits.as_slice().iter().rev() {
+            if e & HAND_EDIT == 0 {
+                self.set_raw(e as u16 as Cell, (e >> 16) as u8);
+            } else {
+                self.hands[(e >> 30 & 1) as usize][(e >> 16) as u8 as usize] = e as u8;
+            }
         }
         if us == Color::Black {
             self.fullmove -= 1;
@@ -220,7 +226,11 @@ impl Change<'_> {
         // What stood on the destination (a chain lands on free cells, or back on its origin).
         let target = if m.special == Special::None { self.board.piece(m.to) } else { None };
         self.edit(m.from, 0);
-        let effect = v.rules.capture_effect(g.region(m.from), g.region(m.to));
+        let effect = if v.rules.capture_effects.is_empty() {
+            CaptureEffect::Remove
+        } else {
+            v.rules.capture_effect(g.region(m.from), g.region(m.to))
+        };
         let mut taken = false;
         let mut take = |ch: &mut Self, victim: Cell| {
             let vcode = ch.board.mailbox[victim as usize];

@@ -109,6 +109,7 @@ impl Board {
         let enemy = self.by_color[1 - side];
         let occ = own | enemy;
         let mut out = CellSet::EMPTY;
+        let stacks = v.stacks.any;
         let mut onto_own = CellSet::EMPTY;
         for grp in &v.tables.groups[side][kind] {
             if !grp.active(self, from) {
@@ -145,11 +146,11 @@ impl Board {
                 Action::MoveOnly => t & !occ,
                 Action::CaptureOnly => t & enemy,
             };
-            if grp.action != Action::CaptureOnly {
+            if stacks && grp.action != Action::CaptureOnly {
                 onto_own |= t & own;
             }
         }
-        if v.stacks.any && onto_own.any() {
+        if stacks && onto_own.any() {
             out |= onto_own & self.merge_partners(v, side, kind);
         }
         out & g.all()
@@ -427,6 +428,7 @@ impl Pins {
 
 impl Position {
     /// All legal moves.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.board.generate(self.variant(), &mut list);

@@ -3,54 +3,9 @@
 //! a draughts-style chain of jumps through intermediate landing cells, or the partition of a
 //! stack (only a part of it moves). What a capture does beyond that is the variant's data.
 
+pub use crate::path::Path;
 use crate::{Cell, Kind};
 use std::mem::MaybeUninit;
-
-/// Intermediate landing cells of a capture chain, in order (the final landing is `Move::to`).
-///
-/// Stored as bytes: chains exist only on boards of at most 128 cells. The capacity bounds the
-/// jumps of one chain; [`crate::Variant::new`] refuses a game whose chains could be longer.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Path {
-    len: u8,
-    cells: [u8; Path::CAPACITY],
-}
-
-impl Path {
-    /// Landings before the final one: enough for one jump per enemy piece on an 8x8 board full
-    /// of them, and for every game's material bound (see `Variant::new`).
-    pub const CAPACITY: usize = 63;
-
-    pub fn new() -> Path {
-        Path { len: 0, cells: [0; Path::CAPACITY] }
-    }
-    /// Adds a landing; `false` (and nothing added) when full, which the variant's chain bound
-    /// rules out.
-    pub fn push(&mut self, c: Cell) -> bool {
-        if (self.len as usize) < Path::CAPACITY && c < 256 {
-            self.cells[self.len as usize] = c as u8;
-            self.len += 1;
-            true
-        } else {
-            false
-        }
-    }
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    pub fn cells(&self) -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + '_ {
-        self.cells[..self.len as usize].iter().map(|&c| c as Cell)
-    }
-}
-
-impl Default for Path {
-    fn default() -> Self {
-        Path::new()
-    }
-}
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Special {
@@ -103,6 +58,7 @@ impl MoveList {
     /// More than any chess-like position of our games has (a crowded 10x10 board with promotion
     /// choices stays under 400).
     pub const INLINE: usize = 512;
+    #[inline]
     pub fn new() -> MoveList {
         MoveList { inline: [const { MaybeUninit::uninit() }; MoveList::INLINE], len: 0, spill: Vec::new() }
     }

@@ -2,8 +2,7 @@
 //! Building a `Variant` compiles the modes into per-cell tables once, so that positions only
 //! look tables up.
 
-use crate::kinds::{Capturing, PieceKind, Rules};
-use crate::moves::Path;
+use crate::kinds::{PieceKind, Rules};
 use crate::stacks::{Stack, StackTables};
 use crate::tables::Tables;
 use crate::zobrist::Zobrist;
@@ -25,8 +24,6 @@ pub enum VariantError {
     TooManyCells(usize),
     #[error("board with {0} directions; at most {max} are supported", max = crate::geometry::MAX_DIRS)]
     TooManyDirections(usize),
-    #[error("capture chains of up to {0} jumps are possible; at most {max} are supported", max = Path::CAPACITY + 1)]
-    ChainTooLong(usize),
     #[error("setup: {0}")]
     Setup(String),
 }
@@ -93,12 +90,6 @@ impl Variant {
             mode: e.mode,
             family: e.family,
         })?;
-        if rules.capturing == Capturing::Jump {
-            let longest = longest_chain(&geometry, &kinds, &setup, &rules);
-            if longest > Path::CAPACITY + 1 {
-                return Err(VariantError::ChainTooLong(longest));
-            }
-        }
         let stacks = StackTables::build(&kinds);
         let promotion_cells = kinds
             .iter()
@@ -251,24 +242,4 @@ impl Variant {
             }
         }
     }
-}
-
-/// The most jumps one capture chain could make: one per enemy piece, and no more than the board has
-/// cells for the victims. Pieces per side are bounded by their units (a stack can split into one
-/// piece per checker) plus what promotions add; with drops a side may come to hold every piece.
-fn longest_chain(g: &Geometry, kinds: &[PieceKind], setup: &[(Cell, Piece)], rules: &Rules) -> usize {
-    let units = |k: Kind| kinds[k as usize].stack.map_or(1, |s| s.total() as usize);
-    let mut per_side = [0usize; 2];
-    for &(_, p) in setup {
-        let growth = kinds[p.kind as usize]
-            .promotion
-            .iter()
-            .flat_map(|z| z.choices.iter())
-            .map(|&c| units(c).saturating_sub(units(p.kind)))
-            .max()
-            .unwrap_or(0);
-        per_side[p.color.index()] += units(p.kind) + growth;
-    }
-    let most = if rules.drops { per_side[0] + per_side[1] } else { per_side[0].max(per_side[1]) };
-    most.min(g.len().saturating_sub(1))
 }
