@@ -2,10 +2,17 @@
 //! square boards, the cube's four layers side by side, the tesseract's Sudoku blocks (layout
 //! columns labelled `|` and rows labelled `-` are separators) and the staggered hex files.
 
-use ccg_core::Position;
+use ccg_core::{Piece, Position, Variant};
+use std::collections::BTreeSet;
 
-/// The board as text: upper case White, lower case Black, `.` empty, `+` before promoted
-/// pieces, margins with the author's file letters and rank numbers.
+/// A piece as a diagram shows it: its letter (upper case White, lower case Black, `+` before a
+/// promoted one), or a stack's code with the author's point (`431.` White, `.431` Black).
+fn token(v: &Variant, p: Piece) -> String {
+    v.piece_token(p).trim_start_matches('(').trim_end_matches(')').to_string()
+}
+
+/// The board as text, with margins with the author's file letters and rank numbers; `.` is an
+/// empty cell. Games with named stacks (Pyramids) get a legend of the stacks on the board.
 pub fn render(pos: &Position) -> String {
     let v = pos.variant();
     let g = &v.geometry;
@@ -13,15 +20,27 @@ pub fn render(pos: &Position) -> String {
     if l.hexagons {
         return render_hexagons(pos);
     }
+    // Each cell as wide as the longest token of the game, plus a space.
+    let cw = 1
+        + (0..v.kinds.len())
+            .map(|k| token(v, Piece::new(ccg_core::Color::White, k as ccg_core::Kind)).len())
+            .max()
+            .unwrap_or(1);
     let sep_col = |c: usize| l.col_labels.get(c).is_some_and(|s| s == "|");
     let mut grid: Vec<Vec<String>> = (0..l.rows)
-        .map(|_| (0..l.cols).map(|c| if sep_col(c) { " |" } else { "  " }.to_string()).collect())
+        .map(|_| (0..l.cols).map(|c| format!("{:>cw$}", if sep_col(c) { "|" } else { "" })).collect())
         .collect();
+    let mut named = BTreeSet::new();
     for c in 0..g.len() as ccg_core::Cell {
         let (r, col) = l.place[c as usize];
         grid[r][col] = match pos.piece_at(c) {
-            Some(p) => format!("{:>2}", v.piece_token(p)),
-            None => " .".to_string(),
+            Some(p) => {
+                if v.kind(p.kind).stack.is_some() {
+                    named.insert((v.kind(p.kind).token(), v.kind(p.kind).name.clone()));
+                }
+                format!("{:>cw$}", token(v, p))
+            }
+            None => format!("{:>cw$}", "."),
         };
     }
     let width = l.row_labels.iter().map(|s| s.len()).max().unwrap_or(1);
@@ -35,7 +54,12 @@ pub fn render(pos: &Position) -> String {
             out += &format!("{label:>width$} {}\n", row.concat());
         }
     }
-    out += &format!("{:>width$}  {}\n", "", l.col_labels.join(" "));
+    let files: String = l.col_labels.iter().map(|f| format!("{f:>cw$}")).collect();
+    out += &format!("{:>width$} {}\n", "", files);
+    if v.has_stacks() && !named.is_empty() {
+        let legend: Vec<String> = named.iter().map(|(t, n)| format!("{t} {n}")).collect();
+        out += &format!("stacks: {}\n", legend.join(", "));
+    }
     out += &format!("{} to move\n", pos.side_to_move().name());
     out
 }

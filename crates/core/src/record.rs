@@ -81,6 +81,8 @@ impl Record {
         let body: String = lines.get(body_start..).unwrap_or(&[]).join("\n");
         let mut chars = body.char_indices().peekable();
         let syntax = |line: usize, why: String| RecordError::Syntax { line, why };
+        // A stack code printed apart from its move, as the author does: `(21) e1-f3`.
+        let mut code: Option<String> = None;
         while let Some(&(i, c)) = chars.peek() {
             match c {
                 '\n' => {
@@ -159,13 +161,30 @@ impl Record {
                             continue;
                         }
                     }
-                    rec.moves.push(RecordMove { number, color, text: tok.to_string(), comments: Vec::new() });
+                    let is_code = |t: &str| {
+                        t.len() > 2
+                            && t.starts_with('(')
+                            && t.ends_with(')')
+                            && t[1..t.len() - 1].bytes().all(|b| b.is_ascii_digit())
+                    };
+                    if is_code(tok) {
+                        if code.is_some() {
+                            return Err(syntax(line, format!("stack code {tok:?} after another one")));
+                        }
+                        code = Some(tok.to_string());
+                        continue;
+                    }
+                    let text = code.take().unwrap_or_default() + tok;
+                    rec.moves.push(RecordMove { number, color, text, comments: Vec::new() });
                     if color == Color::Black {
                         number += 1;
                     }
                     color = color.other();
                 }
             }
+        }
+        if let Some(c) = code {
+            return Err(syntax(line, format!("stack code {c:?} without its move")));
         }
         Ok(rec)
     }
