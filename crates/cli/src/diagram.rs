@@ -45,6 +45,9 @@ pub fn render(pos: &Position) -> String {
     }
     let width = l.row_labels.iter().map(|s| s.len()).max().unwrap_or(1);
     let mut out = String::new();
+    if !g.region_names.is_empty() {
+        out += &format!("{:>width$}  {}\n", "", g.region_names.join("  |  "));
+    }
     for (r, row) in grid.iter().enumerate() {
         let label = l.row_labels.get(r).map_or("", String::as_str);
         if label == "-" {

@@ -69,6 +69,8 @@ pub struct Geometry {
     /// The linked ("complementary") cell of each cell in the other region, if any.
     links: Vec<Option<Cell>>,
     region_sets: Vec<CellSet>,
+    /// How regions are called where several exist ("lower board (L)"), in order.
+    pub region_names: Vec<String>,
     /// Cell names start with an upper-case region letter (`Le4`).
     prefixed: bool,
     /// How to draw the board (layers side by side for the cube, blocks for the tesseract,
@@ -420,6 +422,7 @@ impl Geometry {
         }
         let lower: CellSet = (0..half as Cell).collect();
         g.region_sets = vec![lower, g.all ^ lower];
+        g.region_names = vec!["lower board (L)".to_string(), "upper board (U)".to_string()];
         g
     }
 
@@ -452,6 +455,7 @@ impl Geometry {
             regions: vec![0; n],
             links: vec![None; n],
             region_sets: Vec::new(),
+            region_names: Vec::new(),
             prefixed: cells.iter().any(|c| c.name.starts_with(|ch: char| ch.is_ascii_uppercase())),
             grid,
             layout,

@@ -140,6 +140,17 @@ impl Position {
         let to_name = *w.cells.last().expect("two cells at least");
         let piece = self.piece_at(from).ok_or_else(|| err(token, format!("no piece on {from_name}")))?;
         let pk = v.kind(piece.kind);
+        // A castling written as the King's move (Bermuda chess: `Le1-Lg1`), with or without K.
+        if cells.len() == 2 && w.seps == ['-'] && w.letter.is_none_or(|l| l == pk.letter) {
+            let castle = legal.iter().find(|m| {
+                matches!(m.special, Special::Castle(i) if v.rules.castlings[i as usize].name.is_empty())
+                    && m.from == from
+                    && m.to == to
+            });
+            if let Some(&mv) = castle {
+                return Ok(ParsedMove { mv, claimed_check });
+            }
+        }
         if piece.color != us {
             return Err(err(
                 token,
@@ -325,7 +336,13 @@ impl Position {
         let v = &**self.variant();
         let g = &v.geometry;
         match m.special {
-            Special::Castle(i) => return v.rules.castlings[i as usize].name.clone(),
+            Special::Castle(i) => {
+                let c = &v.rules.castlings[i as usize];
+                if c.name.is_empty() {
+                    return format!("{}-{}", g.name(c.king.0), g.name(c.king.1));
+                }
+                return c.name.clone();
+            }
             Special::Drop(k) => return format!("{}*{}", v.kind(k).letter, g.name(m.to)),
             _ => {}
         }

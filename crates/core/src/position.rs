@@ -255,6 +255,10 @@ impl Position {
         if v.tables.royal_kinds != 0 && self.board.royals(v, stm).is_empty() {
             return win(stm.other(), OutcomeReason::RoyalCaptured);
         }
+        // Where a move may take the mover's own last royal piece (Bermuda chess's displacement).
+        if v.tables.royal_kinds != 0 && self.board.royals(v, stm.other()).is_empty() {
+            return win(stm, OutcomeReason::RoyalCaptured);
+        }
         if v.rules.royal == crate::Royal::Capture && v.tables.royal_kinds != 0 {
             let all = self.board.occupied();
             if v.rules.bare_royals_draw

@@ -94,7 +94,7 @@ static CATALOGUE: &[GameInfo] = &[
     game!("pyramids5-cheskers", "Pyramids, 5th edition, cheskers (06.04.2013)", reconstructed),
     game!("pyramids6", "Pyramids, 6th edition, classical (12.03.2014)", reconstructed),
     game!("pyramids6-checkers", "Pyramids, 6th edition, checkers (12.03.2014)", reconstructed),
-    game!("bermuda", "Bermuda chess (28.02.2011)", Reconstruction),
+    game!("bermuda", "Bermuda chess (28.02.2011)", reconstructed),
     game!("omino", "Omino (03.06.2010)", Reconstruction),
     game!("nomino", "Nomino (03.06.2010)", Reconstruction),
     game!("doseki", "Doseki, 3D polycubes on 9x9x9 (19.07.2010)", Reconstruction),
