@@ -7,57 +7,33 @@
 use crate::board::Board;
 use crate::kinds::{Capturing, ChainRule};
 use crate::moves::{Move, Path, Special};
-use crate::tables::JumpMode;
+use crate::tables::{merge_jumps, JumpDir};
 use crate::variant::Variant;
 use crate::{Cell, CellSet, Color, Kind};
 
-/// The jump modes a chain step may use.
-enum Modes<'a> {
-    All(&'a [JumpMode]),
-    Some(Vec<&'a JumpMode>),
-}
-
-impl<'a> Modes<'a> {
-    fn iter(&self) -> impl Iterator<Item = &'a JumpMode> + '_ {
-        let (all, some): (&'a [JumpMode], &[&'a JumpMode]) = match self {
-            Modes::All(a) => (a, &[]),
-            Modes::Some(v) => (&[], v),
-        };
-        all.iter().chain(some.iter().copied())
-    }
-}
-
-/// The jumps from `at` by `modes`, one per direction — the landings of every mode that jumps
-/// along a direction are united, so a landing reached by two modes is one jump: calls `f` with
-/// the piece jumped and the free cells the jumper may land on.
+/// The jumps from `at` along `dirs` (one entry per direction): calls `f` with the piece jumped
+/// and the free cells the jumper may land on.
 fn jumps_from(
     v: &Variant,
-    modes: &Modes,
+    dirs: &[JumpDir],
     at: Cell,
     occ: CellSet,
     jumpable: CellSet,
     mut f: impl FnMut(Cell, CellSet),
 ) {
     let g = &v.geometry;
-    let mut dirs = 0u128;
-    for m in modes.iter() {
-        dirs |= m.dir_mask;
-    }
-    while dirs != 0 {
-        let d = dirs.trailing_zeros() as usize;
-        dirs &= dirs - 1;
-        let Some(victim) = g.first_blocker(at, d, occ).filter(|&c| jumpable.has(c)) else { continue };
-        let adjacent = g.ray_cells(at, d).first() == Some(&victim);
-        let mut landings = CellSet::EMPTY;
-        for m in modes.iter().filter(|m| m.dir_mask >> d & 1 != 0) {
-            if m.flying {
-                landings |= g.slide(victim, d, occ) & !occ;
-            } else if adjacent {
-                if let Some(&beyond) = g.ray_cells(victim, d).first().filter(|&&c| !occ.has(c)) {
-                    landings.insert(beyond);
-                }
-            }
-        }
+    for j in dirs {
+        let Some(victim) = g.first_blocker(at, j.dir, occ).filter(|&c| jumpable.has(c)) else { continue };
+        let landings = if j.flying {
+            g.slide(victim, j.dir, occ) & !occ
+        } else if g.ray_cells(at, j.dir).first() == Some(&victim) {
+            g.ray_cells(victim, j.dir)
+                .first()
+                .filter(|&&c| !occ.has(c))
+                .map_or(CellSet::EMPTY, |&c| CellSet::single(c))
+        } else {
+            CellSet::EMPTY
+        };
         if landings.any() {
             f(victim, landings);
         }
@@ -84,21 +60,23 @@ struct ChainSearch<'a, F: FnMut(Move, CellSet)> {
 }
 
 impl<'a, F: FnMut(Move, CellSet)> ChainSearch<'a, F> {
-    fn modes(&self, next: Next) -> Modes<'a> {
+    /// The jump modes a step may use: all the piece's, or (second jump of a pair) the allowed
+    /// members' — a short list copied only in that rare case.
+    fn modes(&self, next: Next) -> std::borrow::Cow<'a, [JumpDir]> {
         let t = &self.v.tables;
         let s = self.side.index();
         match next {
-            Next::Any => Modes::All(&t.jumps[s][self.kind]),
+            Next::Any => std::borrow::Cow::Borrowed(&t.jumps[s][self.kind]),
             Next::Partners(bits) => {
                 let mut out = Vec::new();
                 for (i, pair) in t.pairs[s][self.kind].iter().enumerate() {
                     for (j, members) in pair.iter().enumerate() {
                         if bits >> (2 * i + j) & 1 != 0 {
-                            out.extend(members.iter());
+                            out.extend(members.iter().copied());
                         }
                     }
                 }
-                Modes::Some(out)
+                std::borrow::Cow::Owned(merge_jumps(out))
             }
         }
     }
@@ -110,7 +88,7 @@ impl<'a, F: FnMut(Move, CellSet)> ChainSearch<'a, F> {
         for (i, pair) in self.v.tables.pairs[self.side.index()][self.kind].iter().enumerate() {
             for (j, members) in pair.iter().enumerate() {
                 let mut fits = false;
-                jumps_from(self.v, &Modes::All(members), at, occ, jumpable, |x, landings| {
+                jumps_from(self.v, members, at, occ, jumpable, |x, landings| {
                     fits |= x == victim && landings.has(land)
                 });
                 if fits {
@@ -138,9 +116,7 @@ impl<'a, F: FnMut(Move, CellSet)> ChainSearch<'a, F> {
         let modes = self.modes(next);
         let v = self.v;
         let mut any = false;
-        let mut found: Vec<(Cell, CellSet)> = Vec::new();
-        jumps_from(v, &modes, at, occ, jumpable, |victim, landings| found.push((victim, landings)));
-        for (victim, landings) in found {
+        jumps_from(v, &modes, at, occ, jumpable, |victim, landings| {
             let one = CellSet::single(victim);
             let (occ2, jumpable2) = if self.stay { (occ, jumpable & !one) } else { (occ ^ one, jumpable) };
             let taken2 = taken | one;
@@ -167,7 +143,7 @@ impl<'a, F: FnMut(Move, CellSet)> ChainSearch<'a, F> {
                 }
             }
             if went_on && v.rules.landing_must_continue {
-                continue;
+                return;
             }
             let (side, kind, origin) = (self.side, self.kind as Kind, self.origin);
             for land in ended.iter() {
@@ -176,7 +152,7 @@ impl<'a, F: FnMut(Move, CellSet)> ChainSearch<'a, F> {
                     out(Move { from: origin, to: land, promotion: pr, special: Special::Chain(path) }, taken2)
                 });
             }
-        }
+        });
         any
     }
 }
@@ -216,14 +192,7 @@ impl Board {
     pub(crate) fn jump_threats(&self, v: &Variant, from: Cell, side: usize, kind: usize) -> CellSet {
         let occ = self.occupied() ^ CellSet::single(from);
         let mut out = CellSet::EMPTY;
-        jumps_from(
-            v,
-            &Modes::All(&v.tables.jumps[side][kind]),
-            from,
-            occ,
-            self.by_color[1 - side],
-            |x, _| out.insert(x),
-        );
+        jumps_from(v, &v.tables.jumps[side][kind], from, occ, self.by_color[1 - side], |x, _| out.insert(x));
         out
     }
 }

@@ -218,11 +218,8 @@ impl Board {
 
     fn generate<S: Sink>(&self, v: &Variant, sink: &mut S) {
         let royals = self.royals(v, self.stm);
-        if v.rules.royal == Royal::Capture
-            && v.tables.royal_kinds != 0
-            && (royals.is_empty() || self.royals(v, self.stm.other()).is_empty())
-        {
-            return; // the game ended when one side's last royal piece was taken
+        if v.rules.royal == Royal::Capture && v.tables.royal_kinds != 0 && royals.is_empty() {
+            return; // the game ended when the last royal piece was taken
         }
         if v.rules.capturing == Capturing::Jump && self.generate_chains(v, sink) {
             return; // capture is compulsory
@@ -269,6 +266,9 @@ impl Board {
                             });
                         }
                     }
+                }
+                if !v.stacks.any {
+                    continue;
                 }
                 for &(part, rest) in v.stack_parts(k as Kind) {
                     if last_royal.has(from) && !v.kinds[rest as usize].royal && !v.kinds[part as usize].royal

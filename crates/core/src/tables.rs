@@ -58,21 +58,36 @@ pub(crate) struct AttackEntry {
     pub pattern: Pattern,
 }
 
-/// A draughts-style capture: over an enemy piece along the directions of `dir_mask` (bit per
-/// direction), adjacent only or at any distance.
-#[derive(Clone)]
-pub(crate) struct JumpMode {
-    pub dir_mask: u128,
+/// The draughts-style captures of a piece along one direction: over an adjacent enemy piece
+/// onto the cell right behind it, or (`flying`) over one at any distance onto any free cell
+/// beyond. The modes of a kind are merged into one entry per direction, a flying mode covering a
+/// short one, so that a landing two modes reach is found once.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct JumpDir {
+    pub dir: usize,
     pub flying: bool,
+}
+
+/// Merges jump modes into one [`JumpDir`] per direction.
+pub(crate) fn merge_jumps(list: impl IntoIterator<Item = JumpDir>) -> Vec<JumpDir> {
+    let mut out: Vec<JumpDir> = Vec::new();
+    for j in list {
+        match out.iter_mut().find(|o| o.dir == j.dir) {
+            Some(o) => o.flying |= j.flying,
+            None => out.push(j),
+        }
+    }
+    out.sort_by_key(|j| j.dir);
+    out
 }
 
 pub(crate) struct Tables {
     /// `groups[side][kind]`.
     pub groups: [Vec<Vec<Group>>; 2],
     /// `jumps[side][kind]`: draughts-style captures.
-    pub jumps: [Vec<Vec<JumpMode>>; 2],
+    pub jumps: [Vec<Vec<JumpDir>>; 2],
     /// `pairs[side][kind]`: the two members' jumps of each two-jump pair ([`ChainRule::Pairs`]).
-    pub pairs: [Vec<Vec<[Vec<JumpMode>; 2]>>; 2],
+    pub pairs: [Vec<Vec<[Vec<JumpDir>; 2]>>; 2],
     /// Whether pieces of `side` have slides passing over a piece: a move onto a line can then
     /// uncover an attack, so the pin shortcut does not hold against them.
     pub hop_attackers: [bool; 2],
@@ -87,18 +102,18 @@ pub(crate) struct Tables {
 impl Tables {
     pub fn build(g: &Geometry, kinds: &[PieceKind]) -> Result<Tables, UnknownFamily> {
         let mut groups: [Vec<Vec<Group>>; 2] = [Vec::new(), Vec::new()];
-        let mut jumps: [Vec<Vec<JumpMode>>; 2] = [Vec::new(), Vec::new()];
-        let mut pairs: [Vec<Vec<[Vec<JumpMode>; 2]>>; 2] = [Vec::new(), Vec::new()];
+        let mut jumps: [Vec<Vec<JumpDir>>; 2] = [Vec::new(), Vec::new()];
+        let mut pairs: [Vec<Vec<[Vec<JumpDir>; 2]>>; 2] = [Vec::new(), Vec::new()];
         let mut attacks: [Vec<AttackEntry>; 2] = [Vec::new(), Vec::new()];
         let mut hop_attackers = [false; 2];
         for side in 0..2 {
             for (k, kind) in kinds.iter().enumerate() {
                 let mut gs: Vec<Group> = Vec::new();
-                let mut js: Vec<JumpMode> = Vec::new();
+                let mut js: Vec<JumpDir> = Vec::new();
                 for m in &kind.modes {
                     let compiled = compile(g, side, kind, m)?;
                     if m.jump_capture {
-                        js.push(jump_mode(g, side, m));
+                        js.extend(jump_dirs(g, side, m));
                         continue;
                     }
                     if matches!(compiled, Compiled::HopSlides(_)) && m.action != Action::MoveOnly {
@@ -162,13 +177,15 @@ impl Tables {
                     }
                 }
                 groups[side].push(gs);
-                jumps[side].push(js);
+                jumps[side].push(merge_jumps(js));
                 let kind_pairs = match &kind.chain {
                     ChainRule::Pairs(list) => list
                         .iter()
                         .map(|[a, b]| {
                             let compile_jumps = |ms: &[Mode]| {
-                                ms.iter().filter(|m| m.jump_capture).map(|m| jump_mode(g, side, m)).collect()
+                                merge_jumps(
+                                    ms.iter().filter(|m| m.jump_capture).flat_map(|m| jump_dirs(g, side, m)),
+                                )
                             };
                             [compile_jumps(a), compile_jumps(b)]
                         })
@@ -187,9 +204,9 @@ impl Tables {
     }
 }
 
-fn jump_mode(g: &Geometry, side: usize, m: &Mode) -> JumpMode {
+fn jump_dirs(g: &Geometry, side: usize, m: &Mode) -> Vec<JumpDir> {
     let flying = matches!(m.shape, Shape::Line { exact: None, .. });
-    JumpMode { dir_mask: line_dirs(g, side, m).iter().fold(0, |m, &d| m | 1 << d), flying }
+    line_dirs(g, side, m).into_iter().map(|dir| JumpDir { dir, flying }).collect()
 }
 
 enum Compiled {
