@@ -97,6 +97,20 @@ impl Board {
         out
     }
 
+    /// Cells the piece on `c` reaches by its capture-only modes: where en passant can land. A mode
+    /// that may also move there (a Bermuda pawn's descent) reaches the skipped cell as a plain move,
+    /// not as a capture of the pawn that passed (docs/rules.md, Bermuda chess).
+    pub fn en_passant_reach(&self, v: &Variant, c: Cell, side: Color, occ: CellSet) -> CellSet {
+        let Some(p) = self.piece(c) else { return CellSet::EMPTY };
+        let mut out = CellSet::EMPTY;
+        for grp in &v.tables.groups[side.index()][p.kind as usize] {
+            if grp.action == Action::CaptureOnly && grp.captures() && grp.active(self, c) {
+                out |= grp.capture_cells(v, c, occ);
+            }
+        }
+        out
+    }
+
     /// Whether the piece on `from` could capture on `to` with occupancy `occ`.
     pub fn reaches(&self, v: &Variant, from: Cell, to: Cell, occ: CellSet) -> bool {
         self.piece(from).is_some_and(|p| self.capture_reach(v, from, p.color, occ).has(to))

@@ -137,7 +137,7 @@ impl Board {
                 for (to, code) in lifted {
                     ch.edit(to, code);
                 }
-                irreversible = true;
+                // Castling is no capture and no pawn move: the fifty-move count runs on (as in chess).
             }
             Special::Part(part) => {
                 let whole = ch.board.piece(m.from).expect("partition from an empty cell");
@@ -202,7 +202,7 @@ impl Board {
         let capturers = (0..v.kinds.len())
             .filter(|&k| v.kinds[k].en_passant)
             .flat_map(|k| (self.by_kind[k] & self.by_color[them.index()]).iter())
-            .any(|c| self.capture_reach(v, c, them, occ).has(mid));
+            .any(|c| self.en_passant_reach(v, c, them, occ).has(mid));
         capturers.then_some((mid, to))
     }
 

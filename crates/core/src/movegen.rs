@@ -298,7 +298,7 @@ impl Board {
             let occ = self.occupied();
             for k in (0..v.kinds.len()).filter(|&k| v.kinds[k].en_passant) {
                 for from in (self.by_kind[k] & movable).iter() {
-                    if self.capture_reach(v, from, self.stm, occ).has(target) {
+                    if self.en_passant_reach(v, from, self.stm, occ).has(target) {
                         let probe = scratch.get_or_insert_with(|| self.clone());
                         v.for_each_promotion(k as Kind, self.stm, from, target, blocked, |p| {
                             let m =

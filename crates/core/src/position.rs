@@ -219,9 +219,10 @@ impl Position {
 
     /// Indices in the history of the earlier occurrences of the current position.
     fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
-        // With drops nothing is irreversible (a taken piece can come back), so look at the
-        // whole game; otherwise only since the last capture or pawn move.
-        let span = if self.variant.rules.drops {
+        // With drops nothing is irreversible (a taken piece can come back), nor is a pawn move
+        // where pawns may step back, so look at the whole game; otherwise only since the last
+        // capture or pawn move.
+        let span = if self.variant.rules.drops || self.variant.pawns_reversible {
             self.history.len()
         } else {
             (self.board.halfmove as usize).min(self.history.len())

@@ -47,6 +47,10 @@ pub struct Variant {
     /// Per kind and side: every cell where a move of it may promote (start cells included for
     /// zones that promote on leaving) — lets move counting skip promotion handling elsewhere.
     pub(crate) promotion_cells: Vec<[CellSet; 2]>,
+    /// Whether a pawn move can be undone by another (some pawn mode is not forward-only, as the
+    /// slaves of Pyramids and the pawns of Modern Grand Chess): a pawn move then resets the
+    /// fifty-move count but does not end the span in which positions can repeat.
+    pub(crate) pawns_reversible: bool,
 }
 
 impl std::fmt::Debug for Variant {
@@ -103,6 +107,10 @@ impl Variant {
             })
             .collect();
         let zobrist = Zobrist::new(geometry.len(), kinds.len());
+        let pawns_reversible = kinds
+            .iter()
+            .filter(|k| k.pawn)
+            .any(|k| k.modes.iter().any(|m| m.dir != crate::modes::DirFilter::Forward));
         Ok(Variant {
             id: id.to_string(),
             name: name.to_string(),
@@ -116,6 +124,7 @@ impl Variant {
             stacks,
             zobrist,
             promotion_cells,
+            pawns_reversible,
         })
     }
 
