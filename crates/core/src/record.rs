@@ -135,18 +135,6 @@ impl Record {
                     if rec.result.is_some() {
                         return Err(syntax(line, format!("{tok:?} after the result")));
                     }
-                    if RESULTS.contains(&tok) {
-                        rec.result = Some(tok.to_string());
-                        continue;
-                    }
-                    // The cheskers records write the King's capture as a separate `X`.
-                    if tok == "X" {
-                        match rec.moves.last_mut() {
-                            Some(m) => m.text.push('X'),
-                            None => return Err(syntax(line, "'X' before any move".into())),
-                        }
-                        continue;
-                    }
                     // A move number: `12.`, `12...`, possibly glued to the move (`12.Hg6:e8+`).
                     let digits = tok.chars().take_while(|c| c.is_ascii_digit()).count();
                     if digits > 0 && tok[digits..].starts_with('.') {
@@ -160,6 +148,19 @@ impl Record {
                         if tok.is_empty() {
                             continue;
                         }
+                    }
+                    // After the number: `12.1:0` is no move called "1:0".
+                    if RESULTS.contains(&tok) {
+                        rec.result = Some(tok.to_string());
+                        continue;
+                    }
+                    // The cheskers records write the King's capture as a separate `X`.
+                    if tok == "X" {
+                        match rec.moves.last_mut() {
+                            Some(m) => m.text.push('X'),
+                            None => return Err(syntax(line, "'X' before any move".into())),
+                        }
+                        continue;
                     }
                     let is_code = |t: &str| {
                         t.len() > 2
@@ -205,7 +206,9 @@ impl Record {
         if !self.tags.is_empty() {
             out.push('\n');
         }
-        let mut words: Vec<String> = self.preamble.iter().map(|c| format!("{{{c}}}")).collect();
+        // A comment read from a `;` line may hold a `}`: it goes back as a `;` line.
+        let comment = |c: &String| if c.contains('}') { format!("; {c}") } else { format!("{{{c}}}") };
+        let mut words: Vec<String> = self.preamble.iter().map(comment).collect();
         for (i, m) in self.moves.iter().enumerate() {
             // The move number stays on the line of its move.
             if m.color == Color::White {
@@ -215,7 +218,7 @@ impl Record {
             } else {
                 words.push(m.text.clone());
             }
-            words.extend(m.comments.iter().map(|c| format!("{{{c}}}")));
+            words.extend(m.comments.iter().map(comment));
         }
         words.extend(self.result.clone());
         let mut line = String::new();
@@ -229,6 +232,11 @@ impl Record {
                 line.push(' ');
             }
             line += &w;
+            if w.starts_with(';') {
+                out += &line;
+                out.push('\n');
+                line.clear();
+            }
         }
         if !line.is_empty() {
             out += &line;
@@ -337,6 +345,23 @@ pub fn replay(variant: Arc<Variant>, rec: &Record) -> Result<Replay, (ReplayErro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comment_holding_a_brace_is_written_as_a_line_comment() {
+        let r = Record::parse("1. e2-e4 ; a } inside\ne7-e5 {plain} 1:0").unwrap();
+        let written = r.to_text();
+        let again = Record::parse(&written).unwrap();
+        assert_eq!(again.moves[0].comments, vec!["a } inside"]);
+        assert_eq!(again.moves[1].text, "e7-e5");
+        assert_eq!(again.to_text(), written);
+    }
+
+    #[test]
+    fn a_result_glued_to_a_move_number_is_the_result() {
+        let r = Record::parse("1. e2-e4 e7-e5 2.1:0").unwrap();
+        assert_eq!((r.moves.len(), r.result.as_deref()), (2, Some("1:0")));
+        assert!(Record::parse(&r.to_text()).is_ok());
+    }
 
     #[test]
     fn reads_tags_comments_and_the_blog_form() {

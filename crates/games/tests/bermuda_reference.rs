@@ -61,7 +61,8 @@ fn ours_outcome(pos: &Position) -> Option<Outcome> {
 fn compare(pos: &Position, r: &RefPos, context: &str) -> usize {
     let fen = pos.to_fen();
     assert_eq!(fen, r.to_fen(), "{context}: position strings differ");
-    let back = RefPos::from_fen(&fen).unwrap_or_else(|e| panic!("{context}: the reference rejects {fen}: {e}"));
+    let back =
+        RefPos::from_fen(&fen).unwrap_or_else(|e| panic!("{context}: the reference rejects {fen}: {e}"));
     assert_eq!(&back, r, "{context}: the reference reads {fen} back differently");
     assert_eq!(ours_from(&fen).to_fen(), fen, "{context}: ours reads its string back differently");
     let list = pos.legal_moves();
@@ -149,9 +150,8 @@ impl Seen {
     fn position(&mut self, r: &RefPos) {
         self.positions += 1;
         for (board, count) in [(LOWER, &mut self.frozen_lower), (UPPER, &mut self.frozen_upper)] {
-            let mine = (0..64).any(|i| {
-                matches!(r.at(Sq::new(board, i % 8, i / 8)), Some(p) if p.side == r.side)
-            });
+            let mine =
+                (0..64).any(|i| matches!(r.at(Sq::new(board, i % 8, i / 8)), Some(p) if p.side == r.side));
             if mine && r.kings(r.side) > 0 && !r.has_king(r.side, board) {
                 *count += 1;
             }
@@ -359,7 +359,9 @@ fn play_both(fen: &str, moves: &[&str]) -> (Position, RefPos) {
     for text in moves {
         compare(&pos, &r, &format!("before {text}"));
         let m = r.legal_move_list().into_iter().find(|m| m.text() == *text);
-        let m = m.unwrap_or_else(|| panic!("{text} not legal for the reference at {}: {:?}", r.to_fen(), r.legal_moves()));
+        let m = m.unwrap_or_else(|| {
+            panic!("{text} not legal for the reference at {}: {:?}", r.to_fen(), r.legal_moves())
+        });
         pos.make(pos.parse_move(text).unwrap_or_else(|e| panic!("ours: {text}: {e}")).mv);
         r = r.apply(&m);
         assert_eq!(pos.to_fen(), r.to_fen(), "after {text} from {fen}");

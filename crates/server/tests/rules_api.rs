@@ -72,7 +72,11 @@ fn options_change_the_diagrams() {
     assert_eq!(s.get("/api/rules/mgc?option=pawns%3Dsideways", None).0, 400);
     assert_eq!(s.get("/api/rules/mgc?colour=red", None).0, 400);
     assert_eq!(s.get("/api/rules/nosuchgame", None).0, 404);
-    assert_eq!(s.get("/api/rules/bermuda", None).0, 422);
+    assert_eq!(s.get("/api/rules/bermuda", None).0, 200);
+    // A catalogued game not built yet has no rules to show (while there is one).
+    if let Some(g) = ccg_games::catalogue().iter().find(|g| g.status != ccg_games::Status::Implemented) {
+        assert_eq!(s.get(&format!("/api/rules/{}", g.id), None).0, 422, "{}", g.id);
+    }
 }
 
 #[test]

@@ -288,7 +288,9 @@ impl RefPos {
 
     /// Whether a King of `side` stands on `board`.
     pub fn has_king(&self, side: Side, board: usize) -> bool {
-        all_cells().any(|sq| sq.board == board && matches!(self.at(sq), Some(p) if p.side == side && p.letter == 'K'))
+        all_cells().any(|sq| {
+            sq.board == board && matches!(self.at(sq), Some(p) if p.side == side && p.letter == 'K')
+        })
     }
 
     /// Kings of `side` on both boards.
@@ -525,7 +527,8 @@ impl RefPos {
         }
         for rook_file in [0, 7] {
             let rook_sq = Sq::new(king.board, rook_file, king.rank);
-            let rook_ok = matches!(self.at(rook_sq), Some(r) if r.side == piece.side && r.letter == 'R' && !r.moved);
+            let rook_ok =
+                matches!(self.at(rook_sq), Some(r) if r.side == piece.side && r.letter == 'R' && !r.moved);
             let (lo, hi) = (king.file.min(rook_file), king.file.max(rook_file));
             let between_empty = (lo + 1..hi).all(|f| self.at(Sq::new(king.board, f, king.rank)).is_none());
             if rook_ok && between_empty {
