@@ -25,7 +25,7 @@ load.
 
 One rule is applied here on top of pyffish: Fairy-Stockfish implements "no checkmate by a pawn
 drop" (shogiPawnDropMateIllegal) by scoring a pawn-drop mate as a loss for the player who made
-it, not by excluding the move from the legal moves. The author's games (GAMES.md Decision 7)
+it, not by excluding the move from the legal moves. The author's games (docs/rules.md, Modern Shogi)
 make such a drop illegal, so for the Modern Shogi variants a pawn drop after which the opponent
 stands in check without a legal move is removed from the move list.
 """

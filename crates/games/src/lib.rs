@@ -100,7 +100,7 @@ static CATALOGUE: &[GameInfo] = &[
     game!("doseki", "Doseki, 3D polycubes on 9x9x9 (19.07.2010)", Reconstruction),
 ];
 
-/// Every game of the catalogue, in the order of GAMES.md's id table.
+/// Every game of the catalogue, in the order of `ccg games`.
 pub fn catalogue() -> &'static [GameInfo] {
     CATALOGUE
 }

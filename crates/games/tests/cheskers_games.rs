@@ -50,7 +50,7 @@ fn capture_is_compulsory_and_chains_continue() {
     let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
     assert_eq!(moves, vec!["e5:c3"]);
     assert_eq!(pos.parse_move("a7-a6").unwrap_err().why, "a capture is compulsory");
-    // The rook a8 takes a4 and chooses its landing freely (Decision 8: no duty to pick a landing
+    // The rook a8 takes a4 and chooses its landing freely (docs/rules.md, Russian cheskers: no duty to pick a landing
     // that allows continuing): a3 ends the move. From a2 or a1 a further jump exists, so the
     // rook must go on, and from a1 it goes on twice more (over the King d1, then e2 and e4).
     let pos = Position::from_fen(v, "r3k3/8/8/8/P3P3/8/4P3/3K4 b - 0 1").unwrap();

@@ -1,5 +1,5 @@
 //! Russian cheskers (`cheskers`) against the independent reference generator
-//! `support/reference_cheskers.rs`, written straight from GAMES.md §19 and Decision 8: identical
+//! `support/reference_cheskers.rs`, written straight from docs/rules.md (Russian cheskers): identical
 //! legal-move sets (whole capture chains, in coordinate form) on thousands of positions — random
 //! play from the start, random boards of every density, and constructed adversarial positions (a
 //! lone Queen among scattered pieces, several flying pieces with long chains, a Knight in a net,
@@ -139,7 +139,7 @@ fn reference_self_check() {
     reference::self_check().unwrap();
 }
 
-/// The three seed games (GAMES.md §19, Game 3's erratum applied) are legal move by move for the
+/// The three seed games (docs/rules.md, Russian cheskers; Game 3's erratum applied) are legal move by move for the
 /// reference — a check of the reference against the author — and for ours, with equal move lists
 /// and position strings all the way; each ends with a King taken and no move left.
 #[test]
@@ -332,7 +332,7 @@ fn longest_chains_are_generated_whole() {
 type Ruling =
     (&'static str, &'static [&'static str], &'static [&'static str], Option<&'static [&'static str]>);
 
-/// Decision 8's rulings on small positions, each worked out by hand and checked in both generators.
+/// Our cheskers rulings (docs/rules.md) on small positions, each worked out by hand and checked in both generators.
 #[test]
 fn rulings_by_hand() {
     let cases: [Ruling; 8] = [

@@ -1,5 +1,5 @@
 //! The geometries of the cube, tesseract and hexagon games pinned down: neighbour counts, lines,
-//! every ray against GAMES.md's coordinate definitions (via `support/reference_3d4dhex.rs`), the
+//! every ray against the coordinate definitions of docs/rules.md (via `support/reference_3d4dhex.rs`), the
 //! centre symmetry of every setup, promotion cells, the King's jump right, Brilliant's two-King
 //! rule, and one complete game record per id replayed to its end (and through the reference).
 
@@ -87,7 +87,7 @@ fn hex_neighbour_counts() {
     ] {
         assert_eq!(neighbours(&g, 'S', cell), n, "{cell}");
     }
-    // The six neighbours as GAMES.md §13 defines them, on a long and on a short file.
+    // The six neighbours as docs/rules.md (Brilliant chess) defines them, on a long and on a short file.
     let star = |cell: &str| -> BTreeSet<String> {
         let c = g.parse_cell(cell).unwrap();
         g.family('S')
@@ -130,7 +130,7 @@ fn line_lengths() {
     assert_eq!(longest, Some(8));
 }
 
-/// Every ray of every family equals the line GAMES.md's coordinates give (the reference's
+/// Every ray of every family equals the line the coordinates of docs/rules.md give (the reference's
 /// offset vectors and hexagon neighbour rules).
 #[test]
 fn every_ray_matches_the_coordinate_definitions() {
@@ -300,7 +300,7 @@ fn the_kings_jump_right_is_lost_after_check() {
     // b1 = (1,0,0): D(1) would reach e2 and g2; with the flag only O(1) remains.
     assert_eq!(moves_from(&pos, "b1"), set(&["b1c1", "b1b2", "b1f1"]));
     assert!(pos.to_fen().contains("K!"));
-    // Decision 3: a King may step next to an unchecked enemy King when the step checks that King
+    // docs/rules.md, All games, the jump right of royal pieces: a King may step next to an unchecked enemy King when the step checks that King
     // (which then loses its D(1) step): a1 -> f2 = (1,1,1) beside c7 = (2,2,2).
     let pos = position(Game::Cubic, &[('K', "a1"), ('k', "c7")], Color::White);
     assert!(moves_from(&pos, "a1").contains("a1f2"));

@@ -1,5 +1,5 @@
 //! The cube, tesseract and hexagon games (`cubic`, `cubic-asym`, `nihongi`, `brilliant`) against
-//! the independent reference generator `support/reference_3d4dhex.rs`, written from GAMES.md's
+//! the independent reference generator `support/reference_3d4dhex.rs`, written from docs/rules.md
 //! coordinate definitions: the same start positions, equal perft counts from the start (depths
 //! 1–3, fixed below), identical legal-move sets along random game paths (biased towards captures,
 //! pawn moves, promotions, checks and en passant so that each occurs) and identical position

@@ -128,7 +128,7 @@ fn king_leaps_until_first_check() {
     let v = mgc();
     let pos = Position::from_fen(v.clone(), "9k/10/10/10/10/4K5/10/10/10/10 w - 0 1").unwrap();
     // All 48 cells of N(1)+N(2)+N(3). The four near k10 are within reach of Black's unchecked
-    // king, but each of them checks that king by a leap, which takes its leaps away (Decision 3).
+    // king, but each of them checks that king by a leap, which takes its leaps away (docs/rules.md, All games, the jump right of royal pieces).
     assert_eq!(moves_from(&pos, "e5").len(), 8 + 16 + 24);
     let checked = Position::from_fen(v, "9k/10/10/10/10/4K!5/10/10/10/10 w - 0 1").unwrap();
     assert_eq!(moves_from(&checked, "e5").len(), 8);
@@ -150,7 +150,7 @@ fn a_king_in_check_loses_its_leaps_at_once() {
 
 #[test]
 fn stepping_next_to_a_leap_is_legal_when_it_checks_that_king() {
-    // Decision 3. Black's king e5 has never been checked, so its N(3) leap reaches d2. White's
+    // docs/rules.md, All games, the jump right of royal pieces. Black's king e5 has never been checked, so its N(3) leap reaches d2. White's
     // king e2 (checked before: steps only) steps to d2 and so uncovers the Legion e1's check on
     // the e-file; the check takes the Black king's leap away, so the step is legal.
     let v = mgc();

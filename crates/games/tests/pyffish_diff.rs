@@ -4,7 +4,7 @@
 //! configurations of the engine match against Fairy-Stockfish), expressed as Fairy-Stockfish variant configs in
 //! `tests/oracle/variants.ini` and queried through `tests/oracle/oracle.py`.
 //!
-//! * `oracle_expresses_the_rules` checks the configs themselves against GAMES.md on positions
+//! * `oracle_expresses_the_rules` checks the configs themselves against docs/rules.md on positions
 //!   built for each rule (it needs no game of ours);
 //! * per game: identical legal-move sets at every position of random game paths (our position
 //!   string converted to FSF FEN, our coordinate moves against FSF's UCI moves), identical
@@ -31,14 +31,14 @@ fn starting(legal: &BTreeSet<String>, prefix: &str) -> BTreeSet<String> {
     legal.iter().filter(|m| m.starts_with(prefix)).cloned().collect()
 }
 
-/// The configs say what GAMES.md says, checked on positions built for each rule. Needs no game
+/// The configs say what docs/rules.md says, checked on positions built for each rule. Needs no game
 /// of ours, so it also guards the oracle while the games are being built.
 #[test]
 fn oracle_expresses_the_rules() {
     let mut o = Oracle::start();
     let s2 = "modernshogi";
     let s1 = "modernshogi1";
-    // Start positions (GAMES.md §6, §7 setups): White moves first from ranks 1–3.
+    // Start positions (docs/rules.md, Modern Shogi setups): White moves first from ranks 1–3.
     assert_eq!(o.legal(s2, "r7r/1hbgkgbh1/ppppppppp/9/9/9/PPPPPPPPP/1HBGKGBH1/R7R[] w - - 0 1").len(), 46);
     assert_eq!(o.legal(s1, "r7r/1bbgkgnn1/ppppppppp/9/9/9/PPPPPPPPP/1BBGKGNN1/R7R[] w - - 0 1").len(), 43);
 
@@ -60,7 +60,7 @@ fn oracle_expresses_the_rules() {
     assert!(l.iter().all(|m| !m.ends_with('+')));
 
     // 2nd-edition Marshal (promoted General): King step or a leap of exactly two cells along
-    // the 8 lines, over anything (Decision 7): 16 cells.
+    // the 8 lines, over anything (docs/rules.md, Modern Shogi): 16 cells.
     let l = o.legal(s2, "k8/9/9/3ppp3/3p+Gp3/3ppp3/9/9/4K4[] w - - 0 1");
     assert_eq!(
         starting(&l, "e5"),
@@ -97,7 +97,7 @@ fn oracle_expresses_the_rules() {
     let l = o.legal(s2, "k8/9/1G7/9/9/9/9/9/4K4[P] w - - 0 1");
     assert!(l.contains("P@a8"), "a pawn-drop check that is not mate is legal");
 
-    // Chess Guru castling=off (§5, Decision 6): start position, double step from rank 3 (Black
+    // Chess Guru castling=off (docs/rules.md, Chess Guru): start position, double step from rank 3 (Black
     // rank 8) only, en passant, mandatory promotion to J Q M C R B N.
     let g = "guru";
     let start = "rrmqjkqmrr/nnbbccbbnn/pppppppppp/10/10/10/10/PPPPPPPPPP/NNBBCCBBNN/RRMQKJQMRR w - - 0 1";
@@ -115,7 +115,7 @@ fn oracle_expresses_the_rules() {
     let l = o.legal(g, "5k4/10/10/pppppppppp/10/10/10/10/10/4K5 b - - 0 1");
     assert!(l.contains("a7a6") && !l.contains("a7a5"), "Black double-steps from rank 8 only");
 
-    // Modern Grand Chess with the stepping King (§2, literal pawn reading): 112 first moves;
+    // Modern Grand Chess with the stepping King (docs/rules.md, Modern Grand Chess, literal pawn reading): 112 first moves;
     // a pawn steps to any neighbour, captures on the diagonals, and its first move may leap to
     // the 7 distance-2 cells ahead; Horse = the 16 cells at distance 2; no en passant; optional
     // promotion to H N B E C L G M A Q by any pawn move ending on the last rank.

@@ -1,5 +1,5 @@
 //! The fast generator against the independent reference generator (`support/reference.rs`,
-//! written straight from GAMES.md with no shared code): identical legal-move sets on the start
+//! written straight from docs/rules.md with no shared code): identical legal-move sets on the start
 //! position and along thousands of random game paths, identical perft counts, identical
 //! position strings after every move, for both editions and both pawn options.
 

@@ -1,6 +1,6 @@
 //! Every special rule of Chess Guru, Avant-garde Grand Chess and Modern Shogi (both editions) in
-//! positions built for it, through the public API and the author's notation (GAMES.md §4–§7,
-//! Decisions 3 and 5–7): castlings and each of their conditions, en passant, promotion choices,
+//! positions built for it, through the public API and the author's notation (docs/rules.md, Avant-garde Grand Chess to Modern Shogi
+//! and All games):  castlings and each of their conditions, en passant, promotion choices,
 //! the Avant-garde King's knight leap (jump right) and first double move, drops and their
 //! restrictions, forced and optional promotion, and the game outcomes of shogi (fourfold
 //! repetition, perpetual check, no legal move, checkmate). Bad input gets an error, not a panic.
@@ -71,7 +71,7 @@ fn hand(p: &Position) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Chess Guru: castlings (§5 Amb. 2), en passant, promotion.
+// Chess Guru: castlings (docs/rules.md, Chess Guru), en passant, promotion.
 
 /// Kings and Rooks on their setup cells, pawns shielding the files.
 const GURU_CASTLE: &str = "rr3k2rr/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/RR2K3RR w - 0 1";
@@ -272,8 +272,8 @@ fn guru_pawns_and_promotion() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Avant-garde Grand Chess: the King's knight leap while never checked (Decision 3), the King's
-// first double move (Decision 5), two-stage promotion, en passant.
+// Avant-garde Grand Chess: the King's knight leap while never checked (docs/rules.md, All games, the jump right of royal pieces), the King's
+// first double move (docs/rules.md, Avant-garde Grand Chess, the King's first double move), two-stage promotion, en passant.
 
 fn ag(fen: &str) -> Position {
     pos("avantgarde", &[], fen)
@@ -305,12 +305,12 @@ fn avantgarde_king_knight_leap_and_jump_right() {
     assert_illegal(&p, "Ke4-f3");
     assert_legal(&p, "Ke4-e5");
     // ...one that has not may: knight leaps are mutual, so the step checks the White King, whose
-    // leap is then gone (Decision 3).
+    // leap is then gone (docs/rules.md, All games, the jump right of royal pieces).
     let p = ag("10/10/10/10/10/10/4k5/10/10/4K5 b - 0 1");
     assert_legal(&p, "Ke4-d3");
     assert_legal(&p, "Ke4-f3");
     // ...unless that step checks the leaping King (by its own leap) and so takes the leap away
-    // (Decision 3): Black's e7 is a knight cell of f5 and f5 one of e7.
+    // (docs/rules.md, All games, the jump right of royal pieces): Black's e7 is a knight cell of f5 and f5 one of e7.
     let p = ag("10/10/4k5/10/10/5K4/10/10/10/10 b - 0 1");
     let mut q = p.clone();
     play(&mut q, "Ke8-e7");
@@ -407,7 +407,7 @@ fn avantgarde_promotion_two_stages() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Modern Shogi: drops, promotion zone, promoted pieces, outcomes (§6, §7, Decision 7).
+// Modern Shogi: drops, promotion zone, promoted pieces, outcomes (docs/rules.md, Modern Shogi).
 
 fn shogi(fen: &str) -> Position {
     pos("shogi", &[], fen)
@@ -609,7 +609,7 @@ fn shogi_repetition_counts_across_captures() {
     assert_eq!((o.winner, o.reason), (None, OutcomeReason::Repetition));
 }
 
-/// Chess Guru and Avant-garde keep the chess endings (Decision 12): stalemate, threefold
+/// Chess Guru and Avant-garde keep the chess endings (docs/rules.md, All games, draws): stalemate, threefold
 /// repetition (the has-moved and has-been-checked flags are part of the position) and fifty moves
 /// by each side draw; checkmate wins.
 #[test]

@@ -1,6 +1,6 @@
 //! Independent *reference* move generator for Modern Grand Chess, 1st edition (`mgc1`) and
-//! 2nd edition (`mgc`), written straight from the rules text in `GAMES.md` (Decisions 2, 3 and 4,
-//! sections §1, §2 and §3). Draws (Decision 12) are not modelled: the move list of a position does
+//! 2nd edition (`mgc`), written straight from the rules text in docs/rules.md (All games;
+//! Modern Grand Chess). Draws (docs/rules.md, All games, draws) are not modelled: the move list of a position does
 //! not depend on them (the halfmove counter is kept only for `to_fen`: reset by pawn moves and
 //! captures).
 //!
@@ -10,16 +10,16 @@
 //! a 10x10 array of optional pieces, (file, rank) integer coordinates, every rule spelt out once,
 //! and a fresh copy of the position for every move tried.
 //!
-//! Rules implemented (GAMES.md is authoritative):
+//! Rules implemented (docs/rules.md is authoritative):
 //! * Modes: `O` rook slide, `D` bishop slide, `N(n)` leap to any cell at Chebyshev distance exactly
 //!   n. Capture by replacement. A cell reachable by two modes is one move.
-//! * Pawns (Decision 4): a non-capturing step to any of the 8 neighbours; a capture one step on any of
+//! * Pawns (docs/rules.md, Modern Grand Chess, pawns): a non-capturing step to any of the 8 neighbours; a capture one step on any of
 //!   the 4 diagonals; a pawn that has never moved may instead leap, without capturing, to an empty
 //!   cell of the distance-2 ring that lies ahead of it (forward distance 2, or forward distance 1 and
 //!   sideways distance 2). Option `pawns_forward`: no step or capture that lowers the rank (for
 //!   White; Black mirrored). Promotion when a pawn move ends on the last rank: `mgc` optional (stay a
 //!   pawn or take H N B E C L G M A Q), `mgc1` mandatory (H N B E C R G M F Q).
-//! * Kings (Decision 3): the step N(1) always; the extra leaps (N(2) and N(3) in `mgc`, N(2) in
+//! * Kings (docs/rules.md, All games, the jump right of royal pieces): the step N(1) always; the extra leaps (N(2) and N(3) in `mgc`, N(2) in
 //!   `mgc1`) only while that king's permanent "has been checked" flag is clear. After a move the
 //!   opponent's king is flagged if the mover's pieces attack it (the mover's own king flag taken as
 //!   it is); the move is illegal iff the mover's king is then attacked by the opponent's pieces (the
@@ -457,7 +457,7 @@ impl RefPos {
         moves
     }
 
-    /// The cells a pawn on `from` may move to (Decision 4), each once.
+    /// The cells a pawn on `from` may move to (docs/rules.md, Modern Grand Chess, pawns), each once.
     fn pawn_destinations(&self, rules: &Rules, from: Sq) -> Vec<Sq> {
         let pawn = self.at(from).unwrap();
         let fwd = pawn.color.forward();
@@ -505,7 +505,7 @@ impl RefPos {
         dests
     }
 
-    /// The position after `mv` with the opponent's king flag updated (Decision 3), legal or not.
+    /// The position after `mv` with the opponent's king flag updated (docs/rules.md, All games, the jump right of royal pieces), legal or not.
     fn apply(&self, rules: &Rules, mv: &RefMove) -> RefPos {
         let mover = self.side;
         let mut next = self.clone();

@@ -1,6 +1,6 @@
 //! Independent *reference* move generator for the 64-cell cubic chess (`cubic`, `cubic-asym`),
-//! Nihongi (`nihongi`) and Brilliant chess (`brilliant`), written straight from `GAMES.md` §13, §14,
-//! §15 and Decisions 3, 9 and 10.
+//! Nihongi (`nihongi`) and Brilliant chess (`brilliant`), written straight from docs/rules.md (All games; Cubic chess;
+//! Nihongi; Brilliant chess).
 //!
 //! Why it exists: the project's fast generator builds these boards as tables of rays
 //! (`Geometry::cube`, `tesseract`, `hex`) and compiles the pieces from mode notation; this file
@@ -9,13 +9,13 @@
 //! board as the author's naming grid, and tries every move on a fresh copy of the position. It is
 //! written to be obviously correct, not fast.
 //!
-//! Geometry (GAMES.md is authoritative):
-//! * Cube (§14): a cell is named on an a1–h8 board; 0-based file `f`, rank `r`;
+//! Geometry (docs/rules.md is authoritative):
+//! * Cube (docs/rules.md, Cubic chess): a cell is named on an a1–h8 board; 0-based file `f`, rank `r`;
 //!   x = f mod 4, y = r mod 4, z = f div 4 + 2·(r div 4). Inverse f = x + 4·(z mod 2),
 //!   r = y + 4·(z div 2). Modes O (one coordinate changes by ±1), F (exactly two), D (all three).
-//! * Tesseract (§15): a cell is named on a 9x9 board; p = f div 3, q = f mod 3, s = r div 3,
+//! * Tesseract (docs/rules.md, Nihongi): a cell is named on a 9x9 board; p = f div 3, q = f mod 3, s = r div 3,
 //!   t = r mod 3. Inverse f = 3p + q, r = 3s + t. O one coordinate, F two, D three change by ±1.
-//! * Hexagons (§13): files a–i (f = 0..8); long files (f even) ranks 1–8, short files (f odd)
+//! * Hexagons (docs/rules.md, Brilliant chess): files a–i (f = 0..8); long files (f even) ranks 1–8, short files (f odd)
 //!   ranks 1–7. Neighbours of (f, r): N = (f, r+1), S = (f, r−1); f even: NE = (f+1, r),
 //!   SE = (f+1, r−1), NW = (f−1, r), SW = (f−1, r−1); f odd: NE = (f+1, r+1), SE = (f+1, r),
 //!   NW = (f−1, r+1), SW = (f−1, r). A line keeps one direction.
@@ -33,11 +33,11 @@
 //!   next move (Gliński), promotion fixed by the arrival cell and mandatory (White a8/i8 R, b7/h7 N,
 //!   c8/g8 Q, d7/f7 B, e8 K; Black a1/i1 R, b1/h1 N, c1/g1 Q, d1/f1 B, e1 K) except that a third
 //!   King is refused (the pawn then stays a pawn).
-//! * Jump right (Decision 3): each King has a permanent "has been checked" flag. After a move
+//! * Jump right (docs/rules.md, All games, the jump right of royal pieces): each King has a permanent "has been checked" flag. After a move
 //!   every King of the opponent that the mover's pieces attack is flagged (the mover's own flags
 //!   as they are). A move is legal iff afterwards at least one of the mover's Kings is not attacked
 //!   by the opponent (whose Kings' extra moves count only while their flags are clear) — with one
-//!   King: that King is not attacked; with two (Brilliant, Decision 10): not both.
+//!   King: that King is not attacked; with two (Brilliant, docs/rules.md, Brilliant chess): not both.
 //!
 //! Position text (`from_fen`): `<rows> <side> <ep> <halfmove> <fullmove>`, rows of the naming grid
 //! from the top (8x8 for the cube, 9x9 for Nihongi; for the hexagons ranks 8..1 with only the files
@@ -87,7 +87,7 @@ impl Color {
 /// A cell as (file, rank) on the author's naming grid, both 0-based (file a = 0, rank 1 = 0).
 pub type Sq = (i32, i32);
 
-/// The six hexagonal directions of §13.
+/// The six hexagonal directions of docs/rules.md, Brilliant chess.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Hex {
     N,
@@ -189,7 +189,7 @@ impl Game {
         }
     }
 
-    /// Coordinates of a cell of the cube (x, y, z, 0) or tesseract (p, q, s, t) (§14, §15).
+    /// Coordinates of a cell of the cube (x, y, z, 0) or tesseract (p, q, s, t) (docs/rules.md, Cubic chess and Nihongi).
     pub fn coords(self, sq: Sq) -> [i32; 4] {
         let (f, r) = sq;
         match self {
@@ -367,7 +367,7 @@ impl Game {
         }
     }
 
-    /// The setup of GAMES.md, verbatim square lists: (letter, White cells, Black cells).
+    /// The setups of docs/rules.md, verbatim square lists: (letter, White cells, Black cells).
     fn setup(self) -> Vec<(char, &'static str, &'static str)> {
         match self {
             Game::Cubic => vec![
@@ -486,7 +486,7 @@ pub struct RefPos {
 }
 
 impl RefPos {
-    /// The initial position built from GAMES.md's square lists.
+    /// The initial position built from the square lists of docs/rules.md.
     pub fn start(game: Game) -> RefPos {
         let mut pos =
             RefPos { game, board: [[None; 9]; 9], side: Color::White, ep: None, halfmove: 0, fullmove: 1 };

@@ -1,5 +1,5 @@
 //! Independent *reference* move generator for Russian cheskers (`cheskers`), written straight from
-//! the rules text in `GAMES.md` (§19 and Decision 8). Draws (Decision 12, the bare-Kings draw) are
+//! the rules text in docs/rules.md (Russian cheskers). Draws (All games; the bare-Kings draw) are
 //! not modelled: the move list of a position does not depend on them (the halfmove counter is kept
 //! only for `to_fen`: reset by pawn moves and captures).
 //!
@@ -9,7 +9,7 @@
 //! an 8x8 array of optional pieces, (file, rank) integer coordinates, every rule spelt out once,
 //! and a fresh copy of the board for every jump tried.
 //!
-//! Rules implemented (GAMES.md is authoritative):
+//! Rules implemented (docs/rules.md is authoritative):
 //! * March (never captures, always onto an empty cell): Pawn one cell forward, straight or
 //!   diagonally; King one cell in any of the 8 directions; Knight one or two cells along any of the
 //!   8 lines (for two, the middle cell empty); Queen any distance along the 8 lines, Rook

@@ -1,5 +1,5 @@
-//! Independent *reference* move generator for Chess Guru (`guru`, GAMES.md §5 and Decision 6)
-//! and Avant-garde Grand Chess (`avantgarde`, §4 and Decisions 3 and 5), written straight from the
+//! Independent *reference* move generator for Chess Guru (`guru`, docs/rules.md, Chess Guru)
+//! and Avant-garde Grand Chess (`avantgarde`, docs/rules.md, Avant-garde Grand Chess and All games), written straight from the
 //! rules text for the rules Fairy-Stockfish cannot express: Chess Guru's three-piece castlings,
 //! and Avant-garde's jump right, King's first double move and two-stage promotion.
 //!
@@ -7,7 +7,7 @@
 //! obviously correct rather than fast: a 10x10 array of optional pieces, (file, rank) integer
 //! coordinates, every rule spelt out once, a fresh copy of the position for every move tried.
 //!
-//! Rules implemented (GAMES.md is authoritative):
+//! Rules implemented (docs/rules.md is authoritative):
 //! * Both games: 10x10, files a b c d e f g h i k, White on ranks 1–3 moves first. A move is
 //!   illegal iff the opponent could then capture the mover's King. Classical pawns: one step
 //!   forward without capturing, capture one step diagonally forward, a pawn that has never moved
@@ -16,7 +16,7 @@
 //!   next move.
 //! * Chess Guru: K King (step), J Raja (queen + knight), Q Queen, M Marshall (rook + knight),
 //!   C Cardinal (bishop + knight), R Rook, B Bishop, N Knight. Promotion on the last rank,
-//!   mandatory, to J Q M C R B N. Castlings (§5 Amb. 2): King and both Rooks of that side never
+//!   mandatory, to J Q M C R B N. Castlings (docs/rules.md, Chess Guru): King and both Rooks of that side never
 //!   moved, the listed cells empty, the King not in check and not passing over or landing on an
 //!   attacked cell:
 //!   White short (`O-O`) K e1-b1, R b1-d1, R a1-c1 (empty c1 d1; safe d1 c1 b1);
@@ -27,10 +27,10 @@
 //! * Avant-garde: K King, Q Queen (adviser and knight), A Adviser (rook and bishop), M Marshal
 //!   (rook and knight), R Rook, C Cardinal (bishop + knight), B Bishop, G Guard (one or two cells along
 //!   any of the 8 lines, the cell between empty), N Knight (chess knight). The King steps; while
-//!   it has never been checked (a permanent per-king flag, Decision 3) it also has the knight
+//!   it has never been checked (a permanent per-king flag, docs/rules.md, All games, the jump right of royal pieces) it also has the knight
 //!   leap, which may capture and gives check. As its first move a King that has never been
 //!   checked may move two cells along any of the 8 lines, the cell between empty and not attacked,
-//!   the King not in check, onto an empty cell or an enemy piece (Decision 5); this double move is
+//!   the King not in check, onto an empty cell or an enemy piece (docs/rules.md, Avant-garde Grand Chess, the King's first double move); this double move is
 //!   a move, not an attack (like castling, it never gives check — it could not reach a King
 //!   anyway: the cell between would be next to that King). Promotion: a White pawn reaching rank
 //!   9 may become a Knight, Guard or Bishop or stay a pawn; one reaching rank 10 must become any
@@ -380,7 +380,7 @@ impl RefPos {
         self.kings(c).into_iter().any(|k| self.attacked_by(rules, k, c.other()))
     }
 
-    /// Avant-garde: flags every King of `c` that the other side attacks (Decision 3).
+    /// Avant-garde: flags every King of `c` that the other side attacks (docs/rules.md, All games, the jump right of royal pieces).
     fn flag_checked_kings(&mut self, rules: &Rules, c: Color) {
         if rules.game != Game::Avantgarde {
             return;
@@ -478,7 +478,7 @@ impl RefPos {
         let them = k.color.other();
         match rules.game {
             Game::Avantgarde => {
-                // The King's first double move (Decision 5); `k.checked` includes "in check now"
+                // The King's first double move (docs/rules.md, Avant-garde Grand Chess, the King's first double move); `k.checked` includes "in check now"
                 // because the position is settled.
                 if rules.king_step || k.moved || k.checked || self.attacked_by(rules, from, them) {
                     return;
