@@ -34,7 +34,8 @@ fn every_type_is_recognised_in_every_orientation() {
 /// The fixed orientations of a type under the rotations alone (Doseki) or under rotations and
 /// reflections of the board (the flat games, where a piece can be turned over).
 fn orientations(game: Game, letter: char) -> usize {
-    let group: Vec<_> = symmetries(game.dims()).into_iter().filter(|s| game.dims() == 2 || s.is_rotation()).collect();
+    let group: Vec<_> =
+        symmetries(game.dims()).into_iter().filter(|s| game.dims() == 2 || s.is_rotation()).collect();
     let t = game.table().by_letter(letter).unwrap_or_else(|| panic!("{}: no type {letter}", game.name()));
     t.shapes.iter().flat_map(|s| images(s, &group)).collect::<BTreeSet<_>>().len()
 }
@@ -118,13 +119,17 @@ fn all_shapes(dims: usize, side: i32, cap: i8, max_cells: usize) -> BTreeSet<Sha
     }
     let mut out = BTreeSet::new();
     for bits in 1u32..1 << box_cells.len() {
-        let set: Vec<Pt> = (0..box_cells.len()).filter(|&i| bits >> i & 1 == 1).map(|i| box_cells[i]).collect();
+        let set: Vec<Pt> =
+            (0..box_cells.len()).filter(|&i| bits >> i & 1 == 1).map(|i| box_cells[i]).collect();
         if set.len() > max_cells || !connected(&set) {
             continue;
         }
         let mut counted: Vec<Vec<(Pt, i8)>> = vec![vec![]];
         for &p in &set {
-            counted = counted.into_iter().flat_map(|pre| (1..=cap).map(move |n| [pre.clone(), vec![(p, n)]].concat())).collect();
+            counted = counted
+                .into_iter()
+                .flat_map(|pre| (1..=cap).map(move |n| [pre.clone(), vec![(p, n)]].concat()))
+                .collect();
         }
         out.extend(counted.iter().map(|c| normalize(c)));
     }

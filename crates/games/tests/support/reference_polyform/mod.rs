@@ -43,7 +43,8 @@ pub enum Game {
 }
 
 impl Game {
-    pub const ALL: [Game; 4] = [Game::Omino, Game::Nomino { extras: false }, Game::Nomino { extras: true }, Game::Doseki];
+    pub const ALL: [Game; 4] =
+        [Game::Omino, Game::Nomino { extras: false }, Game::Nomino { extras: true }, Game::Doseki];
 
     /// The id and options as the project names them.
     pub fn name(self) -> &'static str {
@@ -86,7 +87,8 @@ impl Game {
     }
 
     pub fn table(self) -> &'static Table {
-        static TABLES: [OnceLock<Table>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        static TABLES: [OnceLock<Table>; 4] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
         let i = Game::ALL.iter().position(|&g| g == self).unwrap();
         TABLES[i].get_or_init(|| Table::new(self))
     }
@@ -119,9 +121,17 @@ impl Game {
     /// The cell of a name.
     pub fn parse_cell(self, s: &str) -> Option<usize> {
         let mut chars = s.chars();
-        let layer = if self.dims() == 3 { chars.next().filter(char::is_ascii_uppercase)? as i32 - 'A' as i32 } else { 0 };
+        let layer = if self.dims() == 3 {
+            chars.next().filter(char::is_ascii_uppercase)? as i32 - 'A' as i32
+        } else {
+            0
+        };
         let f = chars.next()?;
-        let file = if self.dims() == 3 { f as i32 - 'a' as i32 } else { FILES10.iter().position(|&c| c == f)? as i32 };
+        let file = if self.dims() == 3 {
+            f as i32 - 'a' as i32
+        } else {
+            FILES10.iter().position(|&c| c == f)? as i32
+        };
         let rest = chars.as_str();
         if !rest.starts_with(|c: char| c.is_ascii_digit() && c != '0') || !(0..self.n()).contains(&file) {
             return None;

@@ -32,6 +32,12 @@ pub struct Info {
     /// Whether a cell moved two checkers (Nomino doubles).
     pub doubles: bool,
     pub captured: u32,
+    /// Landing cells that held enemy checkers.
+    pub capture_cells: usize,
+    /// A passed cell held a checker (Nomino's passing rule).
+    pub passed_over: bool,
+    /// Ranks gained towards the mover's last rank, summed over the moving checkers.
+    pub advance: i32,
     /// Captured checkers went to the hand (Omino's King).
     pub to_hand: bool,
     /// Reserve checkers earned (Nomino's last rank, Doseki's far face).
@@ -67,6 +73,16 @@ struct Candidate {
     quiet: bool,
     capture: bool,
     route: Route,
+}
+
+/// A route that worked: the position it leads to and what happened on the way.
+struct Done {
+    next: Pos,
+    captured: u32,
+    capture_cells: usize,
+    gain: u32,
+    merge: bool,
+    passed_over: bool,
 }
 
 fn add(a: Pt, b: Pt) -> Pt {
@@ -168,7 +184,13 @@ impl Pos {
                 for d in dirs(fam, dims) {
                     for k in min..=max.unwrap_or(n - 1) {
                         let passed = (1..k).map(|i| times(d, i)).collect();
-                        out.push(Candidate { passed, landing: times(d, k), quiet, capture, route: Route::Line });
+                        out.push(Candidate {
+                            passed,
+                            landing: times(d, k),
+                            quiet,
+                            capture,
+                            route: Route::Line,
+                        });
                     }
                 }
             }
@@ -177,7 +199,13 @@ impl Pos {
                     for y in -2..=2i32 {
                         if x.abs().max(y.abs()) == 2 {
                             let landing = [x, y, 0];
-                            out.push(Candidate { passed: vec![], landing, quiet: false, capture: false, route: Route::Leap });
+                            out.push(Candidate {
+                                passed: vec![],
+                                landing,
+                                quiet: false,
+                                capture: false,
+                                route: Route::Leap,
+                            });
                         }
                     }
                 }
@@ -201,7 +229,13 @@ impl Pos {
                         }
                         assert!(passed.len() < (4 * n * n) as usize, "a mirror path that never returns");
                         let route = Route::Mirror { bounces };
-                        out.push(Candidate { passed: passed.clone(), landing: at, quiet: false, capture: false, route });
+                        out.push(Candidate {
+                            passed: passed.clone(),
+                            landing: at,
+                            quiet: false,
+                            capture: false,
+                            route,
+                        });
                         passed.push(at);
                     }
                 }
@@ -218,7 +252,13 @@ impl Pos {
                             let mut passed: Vec<Pt> = (1..=k).map(|i| times(d1, i)).collect();
                             passed.push(add(times(d1, k), d2));
                             let landing = add(times(d1, k), times(d2, 2));
-                            out.push(Candidate { passed, landing, quiet: false, capture: false, route: Route::TwoLeg });
+                            out.push(Candidate {
+                                passed,
+                                landing,
+                                quiet: false,
+                                capture: false,
+                                route: Route::TwoLeg,
+                            });
                         }
                     }
                 }
@@ -298,9 +338,11 @@ impl Pos {
                     for cand in self.candidates(mode, lo, hi) {
                         // Omino: what a King-shaped set captures goes to the hand.
                         let king = g == Game::Omino && ty.letter == 'K';
-                        let Some((next, captured, gain, merge)) = self.try_route(&lifted, &set, &cand, king) else {
+                        let Some(done) = self.try_route(&lifted, &set, &cand, king) else {
                             continue;
                         };
+                        let Done { next, captured, capture_cells, gain, merge, passed_over } = done;
+                        let forward = if side == Side::White { 1 } else { -1 };
                         let to_hand = king && captured > 0;
                         let info = Info {
                             letter: Some(ty.letter),
@@ -308,6 +350,9 @@ impl Pos {
                             cells: set.len(),
                             doubles: set.iter().any(|&(_, m)| m == 2),
                             captured,
+                            capture_cells,
+                            passed_over,
+                            advance: cand.landing[1] * forward * checkers as i32,
                             to_hand,
                             reserve_gain: gain,
                             route: cand.route,
@@ -336,6 +381,9 @@ impl Pos {
                         cells: 1,
                         doubles: false,
                         captured: 0,
+                        capture_cells: 0,
+                        passed_over: false,
+                        advance: 0,
                         to_hand: false,
                         reserve_gain: 0,
                         route: Route::Drop,
@@ -351,21 +399,23 @@ impl Pos {
     }
 
     /// The position after translating `set` (lifted off the board as `lifted`) along `cand`, if
-    /// every passed cell is free and every landing cell takes it; with the checkers captured,
-    /// the reserve earned and whether it merges with own checkers.
-    fn try_route(&self, lifted: &[i8], set: &[(usize, i8)], cand: &Candidate, king: bool) -> Option<(Pos, u32, u32, bool)> {
+    /// every passed cell is free and every landing cell takes it, and what happened on the way;
+    /// `king`: captures go to the hand.
+    fn try_route(&self, lifted: &[i8], set: &[(usize, i8)], cand: &Candidate, king: bool) -> Option<Done> {
         let g = self.game;
         let (side, sign) = (self.side, self.side.sign());
+        let mut passed_over = false;
         for &step in &cand.passed {
             for &(c, m) in set {
                 let to = g.idx(add(g.pt(c), step))?;
                 if !self.passable(lifted[to], m) {
                     return None;
                 }
+                passed_over |= lifted[to] != 0;
             }
         }
         let mut board = lifted.to_vec();
-        let (mut captured, mut gain, mut merge) = (0u32, 0u32, false);
+        let (mut captured, mut capture_cells, mut gain, mut merge) = (0u32, 0, 0u32, false);
         let mut landed = Vec::new();
         for &(c, m) in set {
             let from = g.pt(c);
@@ -373,6 +423,7 @@ impl Pos {
             let v = lifted[to] * sign;
             if v < 0 {
                 captured += (-v) as u32;
+                capture_cells += 1;
                 board[to] = m * sign;
             } else if v + m <= g.cap() {
                 merge |= v > 0;
@@ -395,7 +446,8 @@ impl Pos {
         let mut next = self.clone();
         next.board = board;
         next.hand[side.index()] += if king { captured } else { gain };
-        Some((next.finish(captured > 0 || gain > 0), captured, gain, merge))
+        let next = next.finish(captured > 0 || gain > 0);
+        Some(Done { next, captured, capture_cells, gain, merge, passed_over })
     }
 
     /// The side and counters after a move; `reset`: a capture, drop or reserve gain (the
@@ -460,7 +512,11 @@ impl Pos {
     pub fn play(&self, text: &str) -> Result<Pos, String> {
         let legal = self.legal();
         let found = legal.iter().find(|l| l.text == text).ok_or_else(|| {
-            format!("{text} is not legal at {}: {:?}", self.to_fen(), legal.iter().map(|l| &l.text).collect::<Vec<_>>())
+            format!(
+                "{text} is not legal at {}: {:?}",
+                self.to_fen(),
+                legal.iter().map(|l| &l.text).collect::<Vec<_>>()
+            )
         })?;
         Ok(found.next.clone())
     }
@@ -468,7 +524,8 @@ impl Pos {
     /// The side to move loses with no checker on the board (whatever it holds in hand or
     /// reserve) or with no legal move. The fifty-move rule is not modelled: it changes no move.
     pub fn outcome(&self) -> Option<Outcome> {
-        (self.on_board(self.side) == 0 || self.successors().is_empty()).then_some(Outcome::Win(self.side.other()))
+        (self.on_board(self.side) == 0 || self.successors().is_empty())
+            .then_some(Outcome::Win(self.side.other()))
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

@@ -109,13 +109,23 @@ fn omino() -> Vec<Type> {
     vec![
         ty('P', "Pawn", vec![cells(&[[0, 0, 0]])], &[quiet_step(O), capture_step(D)]),
         ty('H', "Horse", vec![cells(&[[0, 0, 0], [1, 0, 0]])], &[Leap2]),
-        ty('N', "Ninja", vec![cells(&[[0, 0, 0], [1, 0, 0], [2, 0, 0]])], &[exactly(O, 1), exactly(D, 1), Leap2]),
+        ty(
+            'N',
+            "Ninja",
+            vec![cells(&[[0, 0, 0], [1, 0, 0], [2, 0, 0]])],
+            &[exactly(O, 1), exactly(D, 1), Leap2],
+        ),
         ty('B', "Bishop", vec![cells(&[[0, 0, 0], [1, 0, 0], [0, 1, 0]])], &[slide(D)]),
         ty('R', "Rook", vec![cells(&[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]])], &[slide(O)]),
         ty('C', "Cardinal", vec![cells(&[[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0]])], &[slide(D), Leap2]),
         ty('M', "Marshal", vec![cells(&[[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]])], &[slide(O), Leap2]),
         ty('Q', "Queen", vec![cells(&[[0, 0, 0], [1, 0, 0], [2, 0, 0], [2, 1, 0]])], &[slide(O), slide(D)]),
-        ty('K', "King", vec![cells(&[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]])], &[slide(O), slide(D), Leap2]),
+        ty(
+            'K',
+            "King",
+            vec![cells(&[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]])],
+            &[slide(O), slide(D), Leap2],
+        ),
     ]
 }
 
@@ -139,8 +149,18 @@ fn nomino() -> Vec<Type> {
         ty('G', "General", vec![counted(&[(0, 0, 2), (1, 0, 2), (0, 1, 1)])], &[slide(O), exactly(D, 1)]),
         ty('M', "Marshal", vec![counted(&[(0, 0, 2), (1, 0, 2), (0, 1, 1), (1, 1, 1)])], &[slide(O), Leap2]),
         ty('Q', "Queen", vec![counted(&[(0, 0, 2), (1, 0, 2), (0, 1, 2), (1, 1, 1)])], &[slide(O), slide(D)]),
-        ty('K', "King", vec![counted(&[(0, 0, 2), (1, 0, 2), (0, 1, 2), (1, 1, 2)])], &[slide(O), slide(D), Leap2]),
-        extra('A', "Adjutant", vec![counted(&[(0, 0, 2), (1, 0, 1), (0, 1, 1)])], &[up_to(O, 3), up_to(D, 3)]),
+        ty(
+            'K',
+            "King",
+            vec![counted(&[(0, 0, 2), (1, 0, 2), (0, 1, 2), (1, 1, 2)])],
+            &[slide(O), slide(D), Leap2],
+        ),
+        extra(
+            'A',
+            "Adjutant",
+            vec![counted(&[(0, 0, 2), (1, 0, 1), (0, 1, 1)])],
+            &[up_to(O, 3), up_to(D, 3)],
+        ),
         extra('I', "Mirror", vec![counted(&[(0, 0, 2), (1, 1, 2), (1, 0, 1), (0, 1, 1)])], &[Mirror]),
         extra('J', "Joker", vec![counted(&[(0, 0, 1), (1, 0, 2), (0, 1, 2)])], &[up_to(O, 3), slide(D)]),
         extra('W', "Wisemen", vec![counted(&[(0, 0, 2), (1, 0, 2), (0, 1, 2)])], &[slide(O), up_to(D, 3)]),
@@ -156,15 +176,30 @@ fn doseki() -> Vec<Type> {
         ty('H', "Horse", vec![cells(&[[0, 0, 0], [1, 0, 0]])], &[exactly(O, 2), exactly(F, 2)]),
         ty('B', "Bishop", vec![cells(&l)], &[slide(F)]),
         ty('R', "Rook", vec![cells(&[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]])], &[slide(O)]),
-        ty('A', "Archbishop", vec![cells(&[[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]])], &[exactly(O, 2), slide(F)]),
+        ty(
+            'A',
+            "Archbishop",
+            vec![cells(&[[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]])],
+            &[exactly(O, 2), slide(F)],
+        ),
         ty(
             'E',
             "Episcope",
             vec![cells(&[l[0], l[1], l[2], [1, 0, 1]]), cells(&[l[0], l[1], l[2], [0, 1, 1]])],
             &[slide(F), exactly(D, 2)],
         ),
-        ty('C', "Cardinal", vec![cells(&[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 0, 1]])], &[slide(F), slide(D)]),
-        ty('G', "General", vec![cells(&[l[0], l[1], l[2], [1, 0, 1], [0, 1, 1]])], &[slide(O), exactly(F, 2)]),
+        ty(
+            'C',
+            "Cardinal",
+            vec![cells(&[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 0, 1]])],
+            &[slide(F), slide(D)],
+        ),
+        ty(
+            'G',
+            "General",
+            vec![cells(&[l[0], l[1], l[2], [1, 0, 1], [0, 1, 1]])],
+            &[slide(O), exactly(F, 2)],
+        ),
         ty('J', "Joker", vec![box_minus(&[[0, 0, 0], [1, 1, 1]])], &[TwoLeg(F)]),
         ty('M', "Marshal", vec![box_minus(&[[0, 0, 1], [1, 0, 1]])], &[slide(O), slide(D)]),
         ty('W', "Wisemen", vec![box_minus(&[[0, 0, 1], [1, 1, 1]])], &[TwoLeg(O)]),
@@ -181,7 +216,8 @@ pub fn normalize(cells: &[(Pt, i8)]) -> Shape {
             lo[a] = lo[a].min(p[a]);
         }
     }
-    let mut out: Shape = cells.iter().map(|&(p, n)| ([p[0] - lo[0], p[1] - lo[1], p[2] - lo[2]], n)).collect();
+    let mut out: Shape =
+        cells.iter().map(|&(p, n)| ([p[0] - lo[0], p[1] - lo[1], p[2] - lo[2]], n)).collect();
     out.sort();
     out
 }
@@ -200,7 +236,10 @@ impl Sym {
 
     /// Whether it keeps handedness (a rotation, not a reflection).
     pub fn is_rotation(&self) -> bool {
-        let inversions = (0..3).flat_map(|i| (i + 1..3).map(move |j| (i, j))).filter(|&(i, j)| self.perm[i] > self.perm[j]).count();
+        let inversions = (0..3)
+            .flat_map(|i| (i + 1..3).map(move |j| (i, j)))
+            .filter(|&(i, j)| self.perm[i] > self.perm[j])
+            .count();
         let parity = if inversions % 2 == 0 { 1 } else { -1 };
         parity * self.sign.iter().product::<i32>() == 1
     }
@@ -209,8 +248,11 @@ impl Sym {
 /// Every symmetry of the square grid (8, the layer coordinate left alone) or of the cube (48):
 /// all signed permutations of the coordinates.
 pub fn symmetries(dims: usize) -> Vec<Sym> {
-    let perms: &[[usize; 3]] =
-        if dims == 2 { &[[0, 1, 2], [1, 0, 2]] } else { &[[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] };
+    let perms: &[[usize; 3]] = if dims == 2 {
+        &[[0, 1, 2], [1, 0, 2]]
+    } else {
+        &[[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+    };
     let mut out = Vec::new();
     for &perm in perms {
         for bits in 0..(1 << dims) {
@@ -223,7 +265,10 @@ pub fn symmetries(dims: usize) -> Vec<Sym> {
 
 /// The distinct normalised images of `shape` under `group`.
 pub fn images(shape: &Shape, group: &[Sym]) -> BTreeSet<Shape> {
-    group.iter().map(|s| normalize(&shape.iter().map(|&(p, n)| (s.apply(p), n)).collect::<Vec<_>>())).collect()
+    group
+        .iter()
+        .map(|s| normalize(&shape.iter().map(|&(p, n)| (s.apply(p), n)).collect::<Vec<_>>()))
+        .collect()
 }
 
 /// A game's types with the lookup from every oriented shape to its type.
