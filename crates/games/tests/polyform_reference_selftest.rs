@@ -132,7 +132,7 @@ fn omino_multi_cell_capture_stops_the_slide() {
 #[test]
 fn omino_two_ways_to_one_position_are_one_move() {
     // The Rook one step right and its left half leaping two: the same position, named by the
-    // piece with fewer checkers.
+    // first type of the shape table.
     let pos = setup(OMINO, "a1 b1 a2 b2", "k10", Side::White);
     let m = find(&pos, "H:a1a2-c1c2");
     assert_eq!(m.info.ways, 2);

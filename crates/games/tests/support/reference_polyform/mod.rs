@@ -17,14 +17,15 @@
 //! 1. A Pawn's quiet step may end on an own single in Nomino (forming a double): only capturing is
 //!    excluded by "without capturing".
 //! 2. The two-leg types (Doseki J and W) move only by their two legs, never by the first alone.
-//! 3. The letter of a move that several pieces make (the same resulting position) is that of the
-//!    piece with the fewest checkers, then the first in the type table's order.
+//! 3. The letter of a move that several types make (the same resulting position) is that of the
+//!    first of them in the game's shape table (docs/rules.md, "One move per resulting position").
 //! 4. The mirror mode reflects the moving piece as a whole: a coordinate's direction turns when
-//!    the next step would take any of its cells off the board.
-//! 5. Position strings (until docs/formats.md fixes them): rows from the highest rank down, `X` /
-//!    `x` one checker, `Y` / `y` two (Nomino), digits for empty cells; Doseki writes its layers A
-//!    to I separated by `|`; the hand or reserve follows in brackets (`[XXx]`); then side,
-//!    halfmove and fullmove counters: `<board>[<hand>] <w|b> <halfmove> <fullmove>`.
+//!    the next step would take any of its cells off the board (docs/rules.md, "Mirror mode").
+//!
+//! Position strings as docs/formats.md ("Polyform games"): `<board> <side> <white>/<black>
+//! <halfmove> <fullmove>`; rows from the highest rank down, `X` / `x` one checker, `D` / `d` a
+//! double (Nomino), digits for empty cells; Doseki's layers A to I separated by `|`; the counts
+//! held in hand (Omino) or reserve (Nomino, Doseki); the counters may be left out (0 and 1).
 #![allow(dead_code, unused_imports)]
 
 mod moves;
@@ -252,9 +253,9 @@ impl Pos {
                 }
                 s.push(match v {
                     1 => 'X',
-                    2 => 'Y',
+                    2 => 'D',
                     -1 => 'x',
-                    -2 => 'y',
+                    -2 => 'd',
                     _ => unreachable!("at most two checkers a cell"),
                 });
             }
@@ -266,20 +267,18 @@ impl Pos {
         let layers = if g.dims() == 3 { n } else { 1 };
         let board: Vec<String> =
             (0..layers).map(|l| (0..n).rev().map(|r| row(l, r)).collect::<Vec<_>>().join("/")).collect();
-        let hand = "X".repeat(self.hand[0] as usize) + &"x".repeat(self.hand[1] as usize);
         let side = if self.side == Side::White { 'w' } else { 'b' };
-        format!("{}[{hand}] {side} {} {}", board.join("|"), self.halfmove, self.fullmove)
+        let [w, b] = self.hand;
+        format!("{} {side} {w}/{b} {} {}", board.join("|"), self.halfmove, self.fullmove)
     }
 
     pub fn from_fen(game: Game, fen: &str) -> Result<Pos, String> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let [placement, side, half, full] = fields[..] else {
-            return Err(format!("expected 4 fields, got {}", fields.len()));
+        let (board_text, side, hand_text, half, full) = match fields[..] {
+            [b, s, h] => (b, s, h, "0", "1"),
+            [b, s, h, half, full] => (b, s, h, half, full),
+            _ => return Err(format!("expected 3 or 5 fields, got {}", fields.len())),
         };
-        let (board_text, hand_text) = placement
-            .strip_suffix(']')
-            .and_then(|s| s.split_once('['))
-            .ok_or_else(|| "no [hand] after the board".to_string())?;
         let mut pos = Pos::empty(game, Side::White);
         let n = game.n() as usize;
         let layers: Vec<&str> = board_text.split('|').collect();
@@ -310,8 +309,8 @@ impl Pos {
                     let v = match (c, game.cap()) {
                         ('X', _) => 1,
                         ('x', _) => -1,
-                        ('Y', 2) => 2,
-                        ('y', 2) => -2,
+                        ('D', 2) => 2,
+                        ('d', 2) => -2,
                         _ => return Err(format!("bad cell {c:?}")),
                     };
                     if file >= n {
@@ -325,12 +324,9 @@ impl Pos {
                 }
             }
         }
-        for c in hand_text.chars() {
-            match c {
-                'X' => pos.hand[0] += 1,
-                'x' => pos.hand[1] += 1,
-                _ => return Err(format!("bad hand {c:?}")),
-            }
+        let (w, b) = hand_text.split_once('/').ok_or_else(|| format!("bad hands {hand_text:?}"))?;
+        for (i, n) in [w, b].into_iter().enumerate() {
+            pos.hand[i] = n.parse().map_err(|_| format!("bad hand count {n:?}"))?;
         }
         pos.side = match side {
             "w" => Side::White,

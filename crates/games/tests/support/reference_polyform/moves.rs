@@ -22,7 +22,7 @@ pub enum Route {
 }
 
 /// What a move does, as done by the way its text names (reading 3 of mod.rs: of the ways to one
-/// position, the one with the fewest checkers, then the first type in the table).
+/// position, the first found of the first type in the shape table).
 #[derive(Clone, Debug)]
 pub struct Info {
     /// The moving type's letter; `None` for a drop.
@@ -283,17 +283,18 @@ impl Pos {
         let g = self.game;
         let table = g.table();
         let (side, sign) = (self.side, self.side.sign());
-        let mut out: HashMap<Pos, (u32, usize, Info)> = HashMap::new();
-        let mut offer = |next: Pos, rank: (u32, usize), info: Info| match out.get_mut(&next) {
-            Some((c, t, old)) => {
+        // Per resulting position: the type index of the way that names it, and what it does.
+        let mut out: HashMap<Pos, (usize, Info)> = HashMap::new();
+        let mut offer = |next: Pos, t: usize, info: Info| match out.get_mut(&next) {
+            Some((first, old)) => {
                 let ways = old.ways + 1;
-                if rank < (*c, *t) {
-                    (*c, *t, *old) = (rank.0, rank.1, info);
+                if t < *first {
+                    (*first, *old) = (t, info);
                 }
                 old.ways = ways;
             }
             None => {
-                out.insert(next, (rank.0, rank.1, info));
+                out.insert(next, (t, info));
             }
         };
         if self.on_board(side) == 0 {
@@ -360,7 +361,7 @@ impl Pos {
                             merge,
                             ways: 1,
                         };
-                        offer(next, (checkers, t), info);
+                        offer(next, t, info);
                     }
                 }
             }
@@ -391,11 +392,11 @@ impl Pos {
                         merge: v == 1 || self.neighbours(c).iter().any(|&nb| self.own(nb, side) > 0),
                         ways: 1,
                     };
-                    offer(next, (0, 0), info);
+                    offer(next, 0, info);
                 }
             }
         }
-        out.into_iter().map(|(p, (_, _, info))| (p, info)).collect()
+        out.into_iter().map(|(p, (_, info))| (p, info)).collect()
     }
 
     /// The position after translating `set` (lifted off the board as `lifted`) along `cand`, if
