@@ -1,5 +1,6 @@
 // The game page fits the screen for every geometry — square boards of 8, 9 (with pieces in hand)
-// and 10 files, hexagons, the cube's layers and the tesseract's grid — on a 1280x800 desktop and a
+// and 10 files, hexagons, the cube's layers, the tesseract's grid, stacks of checkers and two
+// linked boards — on a 1280x800 desktop and a
 // 390x844 phone: no horizontal scroll, every control inside the viewport, cells large enough to
 // hit, hexagons regular. Screenshots of each are kept (target/browser-artifacts/layout-*.png, the
 // ones in docs/img/ come from here). Also: the dark theme follows the system, and the page's
@@ -28,12 +29,15 @@ const GAMES = [
   { game: "brilliant", geometry: "hexagons" },
   { game: "cubic", geometry: "cube layers" },
   { game: "nihongi", geometry: "tesseract" },
+  { game: "pyramids6", geometry: "8x8 with stacks" },
+  { game: "pyramids1", geometry: "9x9 with stacks" },
+  { game: "bermuda", geometry: "two linked boards" },
 ];
 const SCREENS = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
 ];
-const CONTROLS = ["#board", "#top-player", "#bottom-player", "#nav-first", "#nav-prev", "#nav-next", "#nav-last",
+const CONTROLS = ["#recon-badge", "#board", "#top-player", "#bottom-player", "#nav-first", "#nav-prev", "#nav-next", "#nav-last",
   "#flip", "#offer-draw", "#resign", "#analyse", "#status", "#entry-text", "#download", "#rules2"];
 
 for (const screen of SCREENS) {
@@ -101,26 +105,30 @@ test("the dark theme follows the system setting", async () => {
   assert.ok((await lum("light")) > 0.8);
 });
 
-test("the game page ships under 300 KB with a cold cache (load time reported)", async (t) => {
-  const g = await createGame(server.base, { game: "nihongi", opponent: "engine", level: 1 });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await holdSeats(context, g.id, [g.token]);
-  const page = await context.newPage();
-  const sizes = new Map();
-  page.on("response", async (r) => {
-    if (r.url().endsWith("/events")) return; // the live stream stays open
-    try { sizes.set(r.url(), (await r.body()).length); } catch { /* redirects have no body */ }
+// The heaviest rules facts: the tesseract's board, and the draughts-style Pyramids (49 stack
+// kinds with their diagrams); and the linked boards.
+for (const game of ["nihongi", "pyramids5-cheskers", "bermuda"]) {
+  test(`the ${game} game page ships under 300 KB with a cold cache (load time reported)`, async (t) => {
+    const g = await createGame(server.base, { game, opponent: "engine", level: 1 });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await holdSeats(context, g.id, [g.token]);
+    const page = await context.newPage();
+    const sizes = new Map();
+    page.on("response", async (r) => {
+      if (r.url().endsWith("/events")) return; // the live stream stays open
+      try { sizes.set(r.url(), (await r.body()).length); } catch { /* redirects have no body */ }
+    });
+    const start = Date.now();
+    await page.goto(server.base + g.url);
+    await page.locator("#board g.piece").first().waitFor();
+    const shown = Date.now() - start;
+    await page.waitForLoadState("networkidle").catch(() => {});
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    t.diagnostic(`${game} game page: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB, board drawn after ${shown} ms (loopback, cold cache)`);
+    assert.ok(total < 300 * 1024, `${total} bytes: ${[...sizes].map(([u, n]) => `${u.replace(server.base, "")} ${n}`).join(", ")}`);
+    await context.close();
   });
-  const start = Date.now();
-  await page.goto(server.base + g.url);
-  await page.locator("#board g.piece").first().waitFor();
-  const shown = Date.now() - start;
-  await page.waitForLoadState("networkidle").catch(() => {});
-  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  t.diagnostic(`game page: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB, board drawn after ${shown} ms (loopback, cold cache)`);
-  assert.ok(total < 300 * 1024, `${total} bytes: ${[...sizes].map(([u, n]) => `${u.replace(server.base, "")} ${n}`).join(", ")}`);
-  await context.close();
-});
+}
 
 // Last: no page of this file logged an error to its console.
 test("no page logged a console error", () => {

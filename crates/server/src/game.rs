@@ -5,9 +5,13 @@
 use crate::db::{GameRow, MoveRow};
 use crate::model::{Seat, Status};
 use ccg_core::record::{Record, RecordMove};
-use ccg_core::{Color, Move, Position, Special, Variant};
+use ccg_core::{CaptureEffect, Color, Move, Position, Special, Variant};
 use serde_json::{json, Value};
 use std::sync::Arc;
+
+/// The `[Setup]` tag of a record of a game whose setup is our reconstruction of a lost diagram.
+const RECONSTRUCTED: &str =
+    "reconstructed: the author's diagram of the setup is lost; this is our reconstruction";
 
 pub struct Game {
     pub row: GameRow,
@@ -105,6 +109,9 @@ impl Game {
         if let Some(f) = &self.row.start_fen {
             rec.set_tag("Position", f);
         }
+        if self.pos.variant().reconstructed {
+            rec.set_tag("Setup", RECONSTRUCTED);
+        }
         let result = self.row.result.map_or("*", |r| r.token()).to_string();
         rec.set_tag("Result", &result);
         let first = self.start.side_to_move();
@@ -180,7 +187,8 @@ impl Game {
             "side_to_move": self.pos.side_to_move().name(),
             "in_check": self.pos.in_check(),
             "fen": self.pos.to_fen(),
-            "moves": self.moves.iter().map(|m| json!({"ply": m.ply, "text": m.text, "coord": m.coord, "at": m.at})).collect::<Vec<_>>(),
+            "moves": self.moves.iter().zip(self.cascades()).map(|(m, c)| json!({"ply": m.ply, "text": m.text, "coord": m.coord, "at": m.at, "cascade": c})).collect::<Vec<_>>(),
+            "reconstructed": v.reconstructed,
             "created_at": self.row.created_at,
             "board": board_json(v),
             "pieces": pieces(&self.pos),
@@ -191,6 +199,21 @@ impl Game {
             },
             "last": self.last.map(|m| json!({ "from": m.from, "to": m.to })),
         })
+    }
+
+    /// What each played move's capture did on linked boards (see [`cascade`]), by replaying the
+    /// game from its start; `null` for every other move.
+    fn cascades(&self) -> Vec<Value> {
+        let mut pos = self.start.clone();
+        let mut out = Vec::with_capacity(self.moves.len());
+        for m in &self.moves {
+            let Ok(mv) = pos.parse_coord(&m.coord) else { break };
+            let before = pos.clone();
+            pos.make(mv);
+            out.push(cascade(&before, &pos, mv));
+        }
+        out.resize(self.moves.len(), Value::Null);
+        out
     }
 
     /// The clocks at time `now` (ms): time left of White and Black, and whose clock runs. Each
@@ -247,6 +270,40 @@ impl Game {
     }
 }
 
+/// What a capture did beyond taking, where the variant's capture effect moves a piece to a
+/// linked cell (Bermuda chess, docs/rules.md): `{"effect": "displaced", "from", "to", "removed"}`
+/// (the victim fell to the linked cell, `removed` the kind that stood there) or
+/// `{"effect": "ascended" | "ascent_blocked", "from", "to"}` (the capturer went up to the linked
+/// cell, or stayed because it was occupied). `null` for every other move.
+fn cascade(before: &Position, after: &Position, m: Move) -> Value {
+    let v = before.variant();
+    let g = &v.geometry;
+    if !before.is_capture(m) || m.is_drop() {
+        return Value::Null;
+    }
+    let victim = match m.special {
+        Special::EnPassant(c) => c,
+        _ => m.to,
+    };
+    match v.rules.capture_effect(g.region(m.from), g.region(m.to)) {
+        CaptureEffect::Displace => match g.link(victim) {
+            Some(link) => json!({
+                "effect": "displaced", "from": victim, "to": link,
+                "removed": before.piece_at(link).map(|p| json!({ "kind": p.kind, "color": p.color.name() })),
+            }),
+            None => Value::Null,
+        },
+        CaptureEffect::Ascend => match g.link(m.to) {
+            Some(link) if after.piece_at(m.to).is_none() => {
+                json!({ "effect": "ascended", "from": m.to, "to": link })
+            }
+            Some(link) => json!({ "effect": "ascent_blocked", "from": m.to, "to": link }),
+            None => Value::Null,
+        },
+        CaptureEffect::Remove | CaptureEffect::ToHand => Value::Null,
+    }
+}
+
 /// The pieces on the board: cell, letter, colour.
 fn pieces(pos: &Position) -> Vec<Value> {
     let v = pos.variant();
@@ -286,6 +343,8 @@ pub fn move_json(pos: &Position, m: Move) -> Value {
         "promotion": m.promotion.map(|k| v.kind(k).letter.to_string()),
         "promotion_kind": m.promotion,
         "drop_kind": match m.special { Special::Drop(k) => Some(k), _ => None },
+        // A partition (Pyramids): the kind of the part of the stack that moves; the rest stays.
+        "part": match m.special { Special::Part(k) => Some(k), _ => None },
         "text": pos.move_text(m),
         "coord": pos.move_coord(m),
     })

@@ -51,7 +51,7 @@ pub async fn rules(
         Some(b) => b,
         None => {
             let variant = variant_for(&game, &options)?;
-            let status = ccg_games::catalogue().iter().find(|g| g.id == game).map(|g| g.status.label());
+            let status = ccg_games::catalogue().iter().find(|g| g.id == game).map(|g| g.status_label());
             let body = Arc::new(facts(&variant, &options, status).to_string());
             let mut c = cache().lock().unwrap_or_else(|p| p.into_inner());
             if c.len() >= CACHE_ENTRIES {
@@ -107,6 +107,11 @@ pub fn facts(v: &Variant, options: &[String], status: Option<&str>) -> Value {
                     "no_mate": k.drop.no_mate,
                 })),
                 "max_count": k.max_count,
+                // A stack kind's checkers: its code and how many of each size 1, 2, … it holds.
+                "stack": k.stack.as_ref().map(|s| json!({
+                    "code": s.code(),
+                    "sizes": (1..=ccg_core::Stack::SIZES).map(|z| s.count(z)).collect::<Vec<_>>(),
+                })),
             })
         })
         .collect();
@@ -114,6 +119,8 @@ pub fn facts(v: &Variant, options: &[String], status: Option<&str>) -> Value {
         "id": v.id,
         "name": v.name,
         "status": status,
+        // The setup (or shape table) is our reconstruction of a lost diagram.
+        "reconstructed": v.reconstructed,
         "options": options,
         "option_help": ccg_games::definition(&v.id).map(|d| d.option_help()).unwrap_or_default(),
         "board": board(v),
@@ -175,15 +182,18 @@ fn rules_json(r: &Rules) -> Value {
 /// The board as the front end draws it: each cell's name, its place on a rows x cols grid and
 /// its block. Square-cell boards are drawn on the grid the author names cells by (so the margin
 /// labels are the names used in moves: the cube as the quadrants of an a1–h8 board); hexagons on
-/// their staggered layout. Blocks are the separated parts of the geometry's display layout (the
-/// cube's layers, the tesseract's 3x3 slices), which the front end draws apart.
+/// their staggered layout; linked boards (several regions) side by side as the layout places
+/// them. Blocks are the separated parts of the geometry's display layout (the cube's layers, the
+/// tesseract's 3x3 slices, the linked boards), which the front end draws apart. Each cell's
+/// region and linked cell (Bermuda chess's complementary square) come with it.
 pub fn board(v: &Variant) -> Value {
     let g = &v.geometry;
     let unique = |l: &ccg_core::geometry::Layout| {
         let mut seen = std::collections::HashSet::new();
         l.place.len() == g.len() && l.place.iter().all(|p| seen.insert(*p))
     };
-    let shown = if g.layout.hexagons || !unique(&g.grid) { &g.layout } else { &g.grid };
+    let shown =
+        if g.layout.hexagons || g.region_count() > 1 || !unique(&g.grid) { &g.layout } else { &g.grid };
     let block = blocks(&g.layout.place, g.layout.hexagons);
     let dims = (0..4).filter(|&a| g.dirs.iter().any(|d| d[a] != 0)).count();
     json!({
@@ -198,9 +208,13 @@ pub fn board(v: &Variant) -> Value {
             "dirs": f.dirs.iter().map(|&d| g.dirs[d]).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "forward": g.forward[0],
+        // Names of the regions (the linked boards), in region order; empty for one region.
+        "regions": g.region_names,
         "cells": (0..g.len()).map(|c| {
             let (row, col) = shown.place[c];
-            json!({ "name": g.name(c as Cell), "row": row, "col": col, "block": block[c] })
+            let c = c as Cell;
+            json!({ "name": g.name(c), "row": row, "col": col, "block": block[c as usize],
+                    "region": g.region(c), "link": g.link(c) })
         }).collect::<Vec<_>>(),
     })
 }

@@ -22,8 +22,29 @@ export function splitName(name) {
   return m ? { prefix: m[1], file: m[1] + m[2], rank: m[3] } : { prefix: "", file: name, rank: "" };
 }
 
-/// Where every cell is drawn: centre, size and outline; and the margin labels.
-export function layout(board, flipped, { margins = true } = {}) {
+/// The board with its regions (linked boards) one above the other instead of side by side, the
+/// highest region on top: for narrow screens.
+function stackRegions(board) {
+  const n = board.regions?.length ?? 0;
+  if (n < 2 || board.hexagons) return board;
+  const box = [];
+  for (let r = 0; r < n; r++) {
+    const cs = board.cells.filter((c) => c.region === r);
+    box.push({ row: Math.min(...cs.map((c) => c.row)), col: Math.min(...cs.map((c) => c.col)),
+      rows: Math.max(...cs.map((c) => c.row)) - Math.min(...cs.map((c) => c.row)) + 1,
+      cols: Math.max(...cs.map((c) => c.col)) - Math.min(...cs.map((c) => c.col)) + 1 });
+  }
+  const offset = [];
+  let y = 0;
+  for (let r = n - 1; r >= 0; r--) { offset[r] = y; y += box[r].rows; }
+  const cells = board.cells.map((c) => ({ ...c, row: c.row - box[c.region].row + offset[c.region], col: c.col - box[c.region].col }));
+  return { ...board, cells, rows: y, cols: Math.max(...box.map((b) => b.cols)), stacked: true };
+}
+
+/// Where every cell is drawn: centre, size and outline; and the margin labels. `stacked` puts
+/// linked boards one above the other.
+export function layout(board, flipped, { margins = true, stacked = false } = {}) {
+  if (stacked) board = stackRegions(board);
   const cells = board.cells;
   const rowOf = (c) => (flipped ? board.rows - 1 - c.row : c.row);
   const colOf = (c) => (flipped ? board.cols - 1 - c.col : c.col);
@@ -38,6 +59,8 @@ export function layout(board, flipped, { margins = true } = {}) {
     width = m * 2 + 2 * a + (board.cols - 1) * 1.5 * a;
     height = 2 * h + (board.rows - 1) * h + m + 4;
   } else {
+    // Linked boards are titled with their region names above them.
+    const top = (board.regions?.length ?? 0) > 1 && !board.stacked ? 16 : 2;
     // A gap after a displayed column (row) where neighbours across it lie in different blocks.
     const gapCol = new Array(board.cols).fill(0);
     const gapRow = new Array(board.rows).fill(0);
@@ -56,12 +79,23 @@ export function layout(board, flipped, { margins = true } = {}) {
     for (const c of cells) {
       const k = colOf(c);
       const r = rowOf(c);
-      places.push({ x: m + k * S + gx[k] + S / 2, y: 2 + r * S + gy[r] + S / 2 });
+      places.push({ x: m + k * S + gx[k] + S / 2, y: top + r * S + gy[r] + S / 2 });
     }
     width = m + board.cols * S + gx[board.cols] + 4;
-    height = 2 + board.rows * S + gy[board.rows] + m;
+    height = top + board.rows * S + gy[board.rows] + m;
   }
-  return { places, width, height, hex: board.hexagons, labels: margins ? labels(board, places) : [] };
+  return { places, width, height, hex: board.hexagons, labels: margins ? labels(board, places) : [], titles: titles(board, places), stacked: !!board.stacked };
+}
+
+/// The name of each region (linked board) centred above its cells, when there are several.
+function titles(board, places) {
+  if ((board.regions?.length ?? 0) < 2 || board.hexagons || board.stacked) return [];
+  return board.regions.map((text, r) => {
+    const ps = places.filter((_, i) => board.cells[i].region === r);
+    if (!ps.length) return null;
+    const xs = ps.map((p) => p.x);
+    return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: Math.min(...ps.map((p) => p.y)) - S / 2 - 4, text, region: r };
+  }).filter(Boolean);
 }
 
 /// Margin labels derived from cell names: a file label under every column whose cells share a
@@ -81,7 +115,8 @@ function labels(board, places) {
   });
   const bottom = Math.max(...places.map((p) => p.y)) + (board.hexagons ? HEX_A * 0.87 : S / 2);
   for (const [x, list] of byX) {
-    const files = new Set(list.map((i) => splitName(cells[i].name).file));
+    // Linked boards' files are labelled by their letters (the boards say which is which).
+    const files = new Set(list.map((i) => { const n = splitName(cells[i].name); return n.file.slice(n.prefix.length); }));
     if (files.size === 1) out.push({ x, y: bottom + 12, text: [...files][0], anchor: "middle" });
   }
   if (board.hexagons) {
@@ -95,7 +130,8 @@ function labels(board, places) {
   }
   const left = Math.min(...places.map((p) => p.x)) - S / 2;
   for (const [y, list] of byY) {
-    const ranks = new Set(list.map((i) => splitName(cells[i].name).rank));
+    // Boards one above the other: each rank names its board (L4, U4).
+    const ranks = new Set(list.map((i) => { const n = splitName(cells[i].name); return board.stacked ? n.prefix + n.rank : n.rank; }));
     if (ranks.size === 1) out.push({ x: left - 4, y: y + 4, text: [...ranks][0], anchor: "end" });
   }
   return out;
@@ -112,13 +148,26 @@ function hexPoints(cx, cy, a) {
 
 const HEX_FILLS = ["var(--light)", "var(--mid)", "var(--dark)"];
 
-/// The colour of a cell: chequered by place on square grids, three colours on hexagons.
-function fill(board, c) {
+/// The colour of a cell: chequered by place on square grids (each linked board from its own
+/// corner, so that equal names have equal colours), three colours on hexagons.
+function fill(board, c, origin) {
   if (board.hexagons) {
     const r = (c.row - c.col) / 2;
     return HEX_FILLS[(((c.col - r) % 3) + 3) % 3];
   }
-  return (c.row + c.col) % 2 === 0 ? "var(--light)" : "var(--dark)";
+  const o = origin[c.region ?? 0] || 0;
+  return (c.row + c.col - o) % 2 === 0 ? "var(--light)" : "var(--dark)";
+}
+
+/// Per region, the offset of its first column and row (0 with one region).
+function origins(board) {
+  const out = [];
+  if ((board.regions?.length ?? 0) < 2) return out;
+  board.regions.forEach((_, r) => {
+    const cs = board.cells.filter((c) => c.region === r);
+    out[r] = Math.min(...cs.map((c) => c.col)) + Math.min(...cs.map((c) => c.row));
+  });
+  return out;
 }
 
 /// The outline of a cell as SVG markup with the given attributes.
@@ -134,12 +183,13 @@ function cellRadius(lay) {
 
 /// Draws a board into `svg`.
 /// view: { facts, pieces: [{cell, kind, color}], flipped, style, names, selected, targets: Set,
-///   last: {from, to}, check: Set, premove: {from, to}, path: [cells], marks: Map(cell → mark),
-///   zone: Set, hidden: cell | null }
+///   last: {from, to, extra}, check: Set, premove: {from, to}, path: [cells], marks: Map(cell → mark),
+///   zone: Set, hidden: cell | null, linked: Set (cells linked to the one pointed at),
+///   mover: colour (a target holding a piece of this colour is a merge) }
 export function draw(svg, view) {
   const { facts, flipped } = view;
   const board = facts.board;
-  const lay = layout(board, flipped, { margins: view.margins !== false });
+  const lay = layout(board, flipped, { margins: view.margins !== false, stacked: !!view.stacked });
   svg.setAttribute("viewBox", `0 0 ${lay.width.toFixed(1)} ${lay.height.toFixed(1)}`);
   svg.classList.add("board");
   svg.classList.toggle("hex", !!lay.hex);
@@ -149,15 +199,17 @@ export function draw(svg, view) {
     svg.innerHTML = `<defs>${symbols(facts, view.style)}</defs><g class="layer"></g>`;
     svg.dataset.symbols = symKey;
   }
+  const origin = origins(board);
   board.cells.forEach((c, i) => {
-    out.push(shape(lay, i, `class="cell" data-cell="${c.name}" data-index="${i}" fill="${fill(board, c)}"`));
+    out.push(shape(lay, i, `class="cell" data-cell="${c.name}" data-index="${i}" fill="${fill(board, c, origin)}"`));
   });
   const overlay = (set, cls) => { for (const i of set) out.push(shape(lay, i, `class="${cls}" pointer-events="none"`)); };
   if (view.zone) overlay(view.zone, "hl-zone");
-  if (view.last) overlay([view.last.from, view.last.to].filter((x) => x !== null && x !== undefined), "hl-last");
+  if (view.last) overlay([view.last.from, view.last.to, view.last.extra].filter((x) => x !== null && x !== undefined), "hl-last");
   if (view.premove) overlay([view.premove.from, view.premove.to], "hl-premove");
   if (view.selected !== null && view.selected !== undefined) overlay([view.selected], "hl-from");
   if (view.check) overlay(view.check, "hl-check");
+  if (view.linked) overlay(view.linked, "hl-link");
   if (view.names) {
     board.cells.forEach((c, i) => {
       const p = lay.places[i];
@@ -167,6 +219,9 @@ export function draw(svg, view) {
   }
   for (const l of lay.labels) {
     out.push(`<text class="label" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" text-anchor="${l.anchor}">${l.text}</text>`);
+  }
+  for (const l of lay.titles) {
+    out.push(`<text class="region-title" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" text-anchor="middle" data-region="${l.region}">${l.text}</text>`);
   }
   if (view.path && view.path.length > 1) {
     const pts = view.path.map((i) => `${lay.places[i].x.toFixed(1)},${lay.places[i].y.toFixed(1)}`).join(" ");
@@ -185,11 +240,20 @@ export function draw(svg, view) {
     for (const [i, mark] of view.marks) out.push(markSvg(lay, i, mark));
   }
   if (view.targets) {
-    const occupied = new Set(view.pieces.map((p) => p.cell));
+    const occupied = new Map(view.pieces.map((p) => [p.cell, p.color]));
     const r = cellRadius(lay);
     for (const t of view.targets) {
       const p = lay.places[t];
       const name = board.cells[t].name;
+      // Onto one's own piece: a merge (Pyramids' amalgamation), drawn apart from a capture.
+      if (view.mover && occupied.get(t) === view.mover) {
+        const x = p.x.toFixed(1);
+        const y = p.y.toFixed(1);
+        const s = r * 0.22;
+        out.push(`<g class="target merge" data-target="${name}" pointer-events="none"><circle cx="${x}" cy="${y}" r="${(r * 0.86).toFixed(1)}"/>`
+          + `<path d="M${p.x - s},${p.y - r * 0.62}h${2 * s}M${p.x},${p.y - r * 0.62 - s}v${2 * s}"/></g>`);
+        continue;
+      }
       out.push(occupied.has(t)
         ? `<circle class="target capture" cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${(r * 0.9).toFixed(1)}" data-target="${name}" pointer-events="none"/>`
         : `<circle class="target" cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${(r * 0.3).toFixed(1)}" data-target="${name}" pointer-events="none"/>`);
@@ -261,6 +325,19 @@ export function diagramMarks(diagram) {
   return { marks, enemies: pieces };
 }
 
+/// Highlights `cells` (the cells linked to the one pointed at) over a drawn board without
+/// redrawing it; an empty list clears them.
+export function markLinked(svg, lay, cells) {
+  const layer = svg.querySelector("g.layer");
+  if (!layer || !lay) return;
+  for (const e of layer.querySelectorAll(".hl-link.hover")) e.remove();
+  const html = cells.map((i) => shape(lay, i, 'class="hl-link hover" pointer-events="none"')).join("");
+  // Under the pieces: just before the first piece group, else at the end.
+  const first = layer.querySelector("g.piece");
+  if (first) first.insertAdjacentHTML("beforebegin", html);
+  else layer.insertAdjacentHTML("beforeend", html);
+}
+
 /// The cell index under a client point, if any.
 export function cellAt(clientX, clientY) {
   const e = document.elementFromPoint(clientX, clientY);
@@ -287,6 +364,18 @@ export function animate(svg, lay, from, to, ms = 160, elapsed = 0) {
   const anim = g.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0, 0)" }],
     { duration: ms, easing: "ease-out" });
   anim.currentTime = elapsed;
+}
+
+/// Slides the piece now drawn on `to` in from where `from` is drawn after `delay` ms (a capture's
+/// cascade onto a linked cell, after the capture's own slide).
+export function animateFrom(svg, lay, from, to, ms, delay) {
+  const name = svg.querySelector(`[data-index="${to}"]`)?.dataset.cell;
+  const g = name && svg.querySelector(`g.piece[data-at="${name}"]`);
+  if (!g || !g.animate) return;
+  const a = lay.places[from];
+  const b = lay.places[to];
+  g.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0, 0)" }],
+    { duration: ms, delay, easing: "ease-in-out", fill: "backwards" });
 }
 
 export function svgEl(name) {

@@ -4,11 +4,11 @@
 "use strict";
 
 import { t, pieceName } from "./i18n.js";
-import { cellAt, toSvg, S, pieceUse } from "./board.js";
+import { cellAt, toSvg, S, pieceUse, markLinked } from "./board.js";
 import { pieceIcon } from "./pieces.js";
 import { pieceCard } from "./info.js";
 import { settings } from "./settings.js";
-import { $, ui, shown, moverToken, waitingSeat, legalFrom, seq, startsWith, targets } from "./game-state.js";
+import { $, ui, shown, moverToken, waitingSeat, legalFrom, seq, startsWith, targets, linkOf, escapeHtml } from "./game-state.js";
 import { render, showError } from "./game-view.js";
 
 /// Sends a chosen legal move (the page's module: it talks to the server).
@@ -45,26 +45,41 @@ export function clearCards() {
   cards.clear();
 }
 
-/// Several legal moves share from and to (promotions, alternative chains): ask which.
+/// Several legal moves share from and to (promotions, alternative chains, the parts of a stack
+/// that may move): ask which.
 function choose(cands) {
   return new Promise((resolve) => {
     const dlg = $("chooser");
     const box = $("choices");
     box.innerHTML = "";
     const promo = cands.some((m) => m.promotion !== null);
-    $("chooser-title").textContent = promo ? t("chooser.promote") : t("chooser.which");
+    const parts = !promo && cands.some((m) => m.part !== null && m.part !== undefined);
+    $("chooser-title").textContent = promo ? t("chooser.promote") : parts ? t("chooser.part") : t("chooser.which");
+    box.classList.toggle("many", cands.length > 12);
     const mover = ui.state.side_to_move;
+    const size = cands.length > 12 ? 32 : 40;
+    const kindAt = (cell) => {
+      const p = ui.state.pieces.find((x) => x.cell === cell);
+      return p && ui.facts.kinds[p.kind];
+    };
+    const label = (k) => `${pieceName(ui.facts.id, k)} (${k.stack ? k.stack.code : k.token})`;
     for (const m of cands) {
       const b = document.createElement("button");
       b.type = "button";
       b.dataset.move = m.text;
       if (m.promotion_kind !== null && m.promotion_kind !== undefined) {
         const k = ui.facts.kinds[m.promotion_kind];
-        b.innerHTML = `${pieceIcon(ui.facts, k.kind, mover, settings.pieces, 40)}<span>${pieceName(ui.facts.id, k)} (${k.token})</span>`;
+        b.innerHTML = `${pieceIcon(ui.facts, k.kind, mover, settings.pieces, size)}<span>${label(k)}</span>`;
       } else if (promo) {
-        const p = ui.state.pieces.find((x) => x.cell === m.from);
-        const k = p && ui.facts.kinds[p.kind];
-        b.innerHTML = `${k ? pieceIcon(ui.facts, k.kind, mover, settings.pieces, 40) : ""}<span>${t("chooser.stay", { name: k ? pieceName(ui.facts.id, k) : "" })}</span>`;
+        const k = kindAt(m.from);
+        b.innerHTML = `${k ? pieceIcon(ui.facts, k.kind, mover, settings.pieces, size) : ""}<span>${t("chooser.stay", { name: k ? pieceName(ui.facts.id, k) : "" })}</span>`;
+      } else if (parts) {
+        // The part that moves (the whole stack for a march, capture or merge).
+        const whole = m.part === null || m.part === undefined;
+        const k = whole ? kindAt(m.from) : ui.facts.kinds[m.part];
+        b.dataset.part = k ? k.token : "";
+        b.innerHTML = `${k ? pieceIcon(ui.facts, k.kind, mover, settings.pieces, size) : ""}<span>${k ? label(k) : m.text}</span>`
+          + `<span class="muted">${whole ? t("chooser.whole") : escapeHtml(m.text)}</span>`;
       } else {
         b.textContent = m.text;
       }
@@ -247,7 +262,8 @@ function showTooltip(kind, color, x, y) {
 
 export function hideTooltip() {
   clearTimeout(hoverTimer);
-  hoverCell = null;
+  if (hoverCell !== null) markLinked($("board"), ui.lay, []);
+  hoverCell = ui.hover = null;
   $("tooltip").hidden = true;
 }
 
@@ -256,7 +272,8 @@ function hover(ev) {
   const cell = cellAt(ev.clientX, ev.clientY);
   if (cell === hoverCell) return;
   hideTooltip();
-  hoverCell = cell;
+  hoverCell = ui.hover = cell;
+  markLinked($("board"), ui.lay, linkOf(cell));
   const p = cell !== null && shown().pieces.find((x) => x.cell === cell);
   if (!p) return;
   hoverTimer = setTimeout(() => showTooltip(p.kind, p.color, ev.clientX, ev.clientY), 450);

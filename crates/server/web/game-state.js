@@ -10,7 +10,7 @@ export const other = (c) => (c === "white" ? "black" : "white");
 export const ui = {
   facts: null, state: null, review: null, mine: new Map(), selected: null, drop: null, chain: [],
   flipped: false, flipSet: false, drag: null, premove: null, preSel: null, preDrop: null, offline: false,
-  notice: null, myOffer: false, analysis: null, lowWarned: false, pendingAnimation: null, lay: null,
+  notice: null, myOffer: false, analysis: null, lowWarned: false, pendingAnimation: null, lay: null, hover: null,
 };
 
 export function moverToken() {
@@ -51,6 +51,12 @@ export function targets() {
     if (!ui.chain.length) out.add(m.to);
   }
   return out;
+}
+
+/// The cells linked to `cell` (Bermuda chess's complementary square), as a list.
+export function linkOf(cell) {
+  const l = cell === null || cell === undefined ? null : ui.facts.board.cells[cell]?.link;
+  return l === null || l === undefined ? [] : [l];
 }
 
 export function checkCells() {

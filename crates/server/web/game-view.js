@@ -3,11 +3,11 @@
 "use strict";
 
 import { t, sideName, pieceName, optionText, gameName } from "./i18n.js";
-import { draw, animate } from "./board.js";
+import { draw, animate, animateFrom, markLinked } from "./board.js";
 import { pieceIcon } from "./pieces.js";
 import { settings } from "./settings.js";
 import { sound } from "./sound.js";
-import { $, ui, other, shown, moverToken, targets, checkCells, escapeHtml } from "./game-state.js";
+import { $, ui, other, shown, moverToken, targets, checkCells, escapeHtml, linkOf } from "./game-state.js";
 
 /// The markup each player bar shows now.
 const drawnBars = new WeakMap();
@@ -24,24 +24,46 @@ function renderBoard() {
   const s = shown();
   const svg = $("board");
   const path = ui.selected !== null && ui.chain.length ? [ui.selected, ...ui.chain] : null;
+  // The last move's cells, and where its capture's cascade ended on a linked board.
+  const cascade = s.last && ui.state.moves[s.ply - 1]?.cascade;
+  const last = s.last && { ...s.last, extra: cascade ? cascade.to : null };
   ui.lay = draw(svg, {
     facts: ui.facts, pieces: s.pieces, flipped: ui.flipped, style: settings.pieces, names: settings.names || ui.facts.board.hexagons && settings.names,
-    selected: ui.review ? null : (ui.selected ?? ui.preSel), targets: targets(), last: s.last, check: checkCells(),
+    selected: ui.review ? null : (ui.selected ?? ui.preSel), targets: targets(), last, check: checkCells(),
     premove: ui.premove && !ui.review ? { from: ui.premove.from ?? ui.premove.to, to: ui.premove.to } : null,
     path, hidden: ui.drag && ui.drag.ghost && ui.drag.from !== undefined ? ui.drag.from : null,
+    mover: moverToken() && !ui.review ? ui.state.side_to_move : null,
+    stacked: NARROW.matches,
+    linked: ui.selected !== null && !ui.review ? linkOf(ui.selected) : null,
   });
+  const aspect = Math.min(2.4, Math.max(0.35, ui.lay.height / ui.lay.width)).toFixed(3);
+  if (document.documentElement.style.getPropertyValue("--aspect") !== aspect) document.documentElement.style.setProperty("--aspect", aspect);
   if (ui.drag?.ghost) svg.append(ui.drag.ghost);
+  if (ui.hover !== null && ui.hover !== undefined) markLinked(svg, ui.lay, linkOf(ui.hover));
   // A move slides into place; a redraw meanwhile (the server's answer) continues the slide.
   if (ui.pendingAnimation && settings.animation && ui.pendingAnimation.from !== ui.pendingAnimation.to) {
-    ui.sliding = { ...ui.pendingAnimation, start: performance.now() };
+    // A capture's cascade on linked boards: the capturer goes on up (one slide to where it
+    // ends), or the victim falls to the linked cell after the capture's slide.
+    const c = ui.pendingAnimation.cascade;
+    const to = c?.effect === "ascended" ? c.to : ui.pendingAnimation.to;
+    ui.sliding = { from: ui.pendingAnimation.from, to, fall: c?.effect === "displaced" ? c : null, start: performance.now() };
   }
   ui.pendingAnimation = null;
   const sl = ui.sliding;
-  if (sl && performance.now() - sl.start < SLIDE_MS) animate(svg, ui.lay, sl.from, sl.to, SLIDE_MS, performance.now() - sl.start);
-  else ui.sliding = null;
+  const since = sl ? performance.now() - sl.start : 0;
+  if (sl && since < SLIDE_MS + FALL_MS) {
+    if (since < SLIDE_MS) animate(svg, ui.lay, sl.from, sl.to, SLIDE_MS, since);
+    if (sl.fall) animateFrom(svg, ui.lay, sl.fall.from, sl.fall.to, FALL_MS, Math.max(0, SLIDE_MS - since));
+  } else ui.sliding = null;
 }
 
+const FALL_MS = 320;
+
 const SLIDE_MS = 180;
+
+/// Phones: linked boards one above the other (side by side they would be too small to hit).
+const NARROW = matchMedia("(max-width: 760px)");
+NARROW.addEventListener("change", () => render());
 
 function seatText(c) {
   const p = ui.state[c];
@@ -177,7 +199,7 @@ function renderControls() {
 
   $("download").href = `/api/games/${s.id}/record`;
   $("download").setAttribute("download", `${s.game}-${s.id}.rec`);
-  for (const id of ["rules", "rules2"]) $(id).href = s.rules;
+  for (const id of ["rules", "rules2", "recon-badge"]) $(id).href = s.rules;
 }
 
 function renderMoves() {
@@ -198,6 +220,13 @@ function renderMoves() {
     span.className = "move" + (current ? " current" : "");
     span.textContent = m.text;
     span.dataset.ply = i + 1;
+    if (m.cascade) {
+      // What the capture did on the linked board, shown after the move (not part of its text).
+      const name = (c) => ui.facts.board.cells[c]?.name ?? "";
+      const arrow = m.cascade.effect === "displaced" ? "↓" : m.cascade.effect === "ascended" ? "↑" : "↑×";
+      span.dataset.cascade = `${arrow}${name(m.cascade.to)}`;
+      span.title = t("cascade." + m.cascade.effect, { from: name(m.cascade.from), to: name(m.cascade.to) });
+    }
     span.onclick = () => hooks.review(i + 1);
     li.append(span);
     if (black) li = null;
@@ -256,6 +285,7 @@ export function render() {
   const opts = s.options.map(optionText).join(", ");
   const name = gameName(s.game, s.name);
   $("title").textContent = name + (opts ? ` · ${opts}` : "");
+  $("reconstructed").hidden = $("recon-badge").hidden = !s.reconstructed;
   document.title = `${name}${opts ? " · " + opts : ""} — ccg`;
   renderBoard();
   const bottom = ui.flipped ? "black" : "white";

@@ -99,7 +99,7 @@ function setState(s) {
   s.receivedAt = Date.now();
   const advanced = prev && s.ply === prev.ply + 1 && prev.id === s.id;
   if (advanced && !ui.review && s.last && !ui.optimistic) {
-    ui.pendingAnimation = s.last;
+    ui.pendingAnimation = { ...s.last, cascade: s.moves[s.ply - 1]?.cascade };
     (s.pieces.length < prev.pieces.length ? sound.capture : sound.move)();
   }
   if (prev && prev.status === "active" && s.status === "over") sound.end();
@@ -118,6 +118,16 @@ function setState(s) {
   if (changed) playPremove();
 }
 
+/// The stack kind of `a` plus (`sign` 1) or minus (-1) the checkers of `b`, if it is a kind.
+function stackKind(facts, a, b, sign) {
+  const sa = facts.kinds[a]?.stack;
+  const sb = facts.kinds[b]?.stack;
+  if (!sa || !sb) return null;
+  const want = sa.sizes.map((n, i) => n + sign * sb.sizes[i]);
+  const k = facts.kinds.find((x) => x.stack && x.stack.sizes.every((n, i) => n === want[i]));
+  return k ? k.kind : null;
+}
+
 /// Plays a legal move: shows it at once, sends it, and keeps the seat if the network fails.
 async function play(m, { animateIt = true } = {}) {
   const s = ui.state;
@@ -127,13 +137,19 @@ async function play(m, { animateIt = true } = {}) {
   ui.chain = [];
   const mover = s.side_to_move;
   const moving = s.pieces.find((p) => p.cell === m.from && m.drop === null);
-  const captured = s.pieces.some((p) => p.cell === m.to && p.color !== mover);
+  const target = s.pieces.find((p) => p.cell === m.to);
+  const captured = target && target.color !== mover;
   s.pieces = s.pieces.filter((p) => p.cell !== m.to && !(m.drop === null && p.cell === m.from));
   if (m.drop_kind !== null && m.drop_kind !== undefined) {
     s.pieces.push({ cell: m.to, kind: m.drop_kind, color: mover });
     s.hands[mover] = s.hands[mover].map((h) => (h.kind === m.drop_kind ? { ...h, count: h.count - 1 } : h)).filter((h) => h.count > 0);
   } else if (moving) {
-    s.pieces.push({ ...moving, cell: m.to, kind: m.promotion_kind ?? moving.kind });
+    // A stack: a part moves and the rest stays (partition), or it merges with an own stack.
+    const part = m.part ?? moving.kind;
+    const rest = m.part !== null && m.part !== undefined ? stackKind(ui.facts, moving.kind, part, -1) : null;
+    if (rest !== null) s.pieces.push({ ...moving, kind: rest });
+    const merged = target && target.color === mover ? stackKind(ui.facts, target.kind, part, 1) : null;
+    s.pieces.push({ ...moving, cell: m.to, kind: m.promotion_kind ?? merged ?? part });
   }
   s.legal = [];
   ui.optimistic = true;
@@ -167,7 +183,7 @@ async function review(ply) {
     return;
   }
   const now = shown();
-  if (ply === from + 1 && now.last) ui.pendingAnimation = now.last;
+  if (ply === from + 1 && now.last) ui.pendingAnimation = { ...now.last, cascade: s.moves[ply - 1]?.cascade };
   ui.selected = null;
   ui.chain = [];
   render();

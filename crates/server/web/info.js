@@ -158,7 +158,7 @@ export function pieceCard(facts, kind, color, style, { heading = "h3" } = {}) {
   if (kind.promotes_to.length) {
     extra.push(t("piece.promotes", { names: kind.promotes_to.map((k) => pieceName(facts.id, facts.kinds[k])).join(", ") }));
   }
-  card.innerHTML = `<${heading} class="pc-head">${pieceIcon(facts, kind.kind, color, style, 40)}<span class="pc-name">${t("piece.title", { name, letter: kind.token })}</span></${heading}>
+  card.innerHTML = `<${heading} class="pc-head">${pieceIcon(facts, kind.kind, color, style, 40)}<span class="pc-name">${t("piece.title", { name, letter: kind.stack ? kind.stack.code : kind.token })}</span></${heading}>
     <p class="pc-words">${describe(kind, facts.board)}</p>
     ${extra.map((e) => `<p class="pc-extra">${e}</p>`).join("")}`;
   const fig = document.createElement("figure");

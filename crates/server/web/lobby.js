@@ -99,6 +99,7 @@ function renderGames() {
     const o = new Option(gameName(g.id, g.name), g.id);
     o.disabled = !g.implemented;
     if (!g.implemented) o.textContent += ` — ${t("lobby.not_yet")}`;
+    else if (g.reconstructed) o.textContent += ` — ${t("lobby.reconstructed")}`;
     sel.append(o);
   }
   sel.value = keep || catalogue.find((g) => g.implemented)?.id || "";
@@ -113,6 +114,12 @@ function seatWords(seat, mine) {
   return seat.engine ? t("seat.engine", { level: seat.engine }) : t("seat.human");
 }
 
+/// "reconstructed" after a game's name where the catalogue says its setup is our reconstruction.
+function reconstructedMark(id) {
+  return catalogue.find((g) => g.id === id)?.reconstructed
+    ? ` <span class="badge recon" title="${esc(t("rules.reconstructed"))}">${esc(t("lobby.reconstructed"))}</span>` : "";
+}
+
 function renderMyGames() {
   const games = myGames();
   $("my-games-none").hidden = games.length > 0;
@@ -123,7 +130,7 @@ function renderMyGames() {
     if (g.status === "over") status = g.result === "1/2" ? "½–½" : g.result.replace(":", "–");
     else status = g.colors.includes(g.side_to_move) ? `<strong>${t("lobby.your_move")}</strong>` : t("lobby.in_play");
     const opts = g.options.map(optionText).join(", ");
-    return `<tr data-id="${esc(g.id)}"><td><a href="/g/${esc(g.id)}">${esc(gameName(g.game, g.name))}</a>${opts ? `<div class="muted">${esc(opts)}</div>` : ""}</td>`
+    return `<tr data-id="${esc(g.id)}"><td><a href="/g/${esc(g.id)}">${esc(gameName(g.game, g.name))}</a>${reconstructedMark(g.game)}${opts ? `<div class="muted">${esc(opts)}</div>` : ""}</td>`
       + `<td>${esc(seatWords(g.white, mine("white")))}</td><td>${esc(seatWords(g.black, mine("black")))}</td><td>${g.ply}</td><td>${status}</td><td>${date(g.updated)}</td></tr>`;
   }).join("");
   $("my-games").innerHTML = games.length ? head + `<tbody>${rows}</tbody>` : "";
@@ -134,7 +141,7 @@ async function loadRecent() {
   const name = (id) => gameName(id, catalogue.find((g) => g.id === id)?.name || id);
   const seat = (s) => (s === "human" ? t("seat.human") : t("seat.engine", { level: s.replace("engine:", "") }));
   const head = `<thead><tr><th>${t("lobby.col_game")}</th><th>${t("lobby.col_white")}</th><th>${t("lobby.col_black")}</th><th>${t("lobby.col_moves")}</th><th>${t("lobby.col_status")}</th></tr></thead>`;
-  $("recent").innerHTML = head + "<tbody>" + games.map((g) => `<tr><td><a href="/g/${esc(g.id)}">${esc(name(g.game))}</a></td><td>${esc(seat(g.white))}</td><td>${esc(seat(g.black))}</td><td>${g.ply}</td><td>${g.status === "over" ? (g.result ? esc(g.result) : "—") : t("lobby.in_play")}</td></tr>`).join("") + "</tbody>";
+  $("recent").innerHTML = head + "<tbody>" + games.map((g) => `<tr><td><a href="/g/${esc(g.id)}">${esc(name(g.game))}</a>${reconstructedMark(g.game)}</td><td>${esc(seat(g.white))}</td><td>${esc(seat(g.black))}</td><td>${g.ply}</td><td>${g.status === "over" ? (g.result ? esc(g.result) : "—") : t("lobby.in_play")}</td></tr>`).join("") + "</tbody>";
 }
 
 function renderAll() {

@@ -70,6 +70,7 @@ function ringCells(n, dir) {
 
 /// SVG markup of one kind in one colour, centred on (0, 0).
 export function pieceSvg(kind, color, board, style) {
+  if (kind.stack) return stackSvg(kind, color, style);
   const ink = kind.promoted ? PROMOTED_INK[color] : INK[color];
   const r = kind.pawn ? R_PAWN : R;
   const parts = [];
@@ -91,6 +92,36 @@ export function pieceSvg(kind, color, board, style) {
     }
   }
   return `<g class="pc">${parts.join("")}</g>`;
+}
+
+// Band shades of a stack, alternating by size so neighbouring checkers stay apart.
+const STACK_FILL = { white: ["#f7f2e4", "#ddd0ae"], black: ["#262626", "#4a4a4a"] };
+
+/// A stack of checkers (Pyramids) seen from above: one disc per checker size it holds, size 4 the
+/// largest, nested, so every size in it shows as its own ring — a missing size leaves no ring, a
+/// doubled checker a double rim. The royal stack has a thick outer rim. The "letters" style
+/// writes the stack's code instead.
+function stackSvg(kind, color, style) {
+  const sizes = kind.stack.sizes;
+  // Sizes 1–4 in every edition; a larger checker would widen the scale.
+  const top = Math.max(4, sizes.reduce((m, n, i) => (n ? i + 1 : m), 0));
+  const radius = (z) => 5.2 + ((R - 5.2) * (z - 1)) / (top - 1);
+  const parts = [];
+  for (let z = top; z >= 1; z--) {
+    const n = sizes[z - 1];
+    if (!n) continue;
+    const r = radius(z);
+    const fill = STACK_FILL[color][z % 2];
+    const stroke = z === top || color === "white" ? RIM[color] : INK[color];
+    parts.push(`<circle r="${f2(r)}" fill="${fill}" stroke="${stroke}" stroke-width="${z === top && kind.royal ? 2.6 : 1.2}" data-size="${z}"/>`);
+    if (n > 1) parts.push(`<circle r="${f2(r - 1.9)}" fill="none" stroke="${INK[color]}" stroke-width="0.9" data-double="${z}"/>`);
+  }
+  if (kind.royal) parts.push(`<circle r="${R + 1.6}" fill="none" stroke="${INK.white}" stroke-width="0.8" stroke-dasharray="2 1.4"/>`);
+  if (style === "letters") {
+    const code = kind.stack.code;
+    parts.push(`<text class="pc-letter" y="3.2" font-size="${code.length > 3 ? 8.5 : 10}" fill="${INK[color]}" stroke="${FILL[color]}" stroke-width="2.2" paint-order="stroke" text-anchor="middle" font-weight="700">${code}</text>`);
+  }
+  return `<g class="pc pc-stack" data-code="${kind.stack.code}">${parts.join("")}</g>`;
 }
 
 // The letter stays upright for both sides (only the marks turn round for Black).

@@ -212,7 +212,7 @@ async function renderGame(id) {
   rulesMd = rulesMd || await (await fetch("/rules.md")).text();
   // Reconstructed: the catalogue or our rulings say so (a heading of the game's section).
   const ruled = /reconstruct/i.test(rulings(rulesMd, id, facts).split("\n").filter((l) => /^##/.test(l) && l.includes("`" + id + "`")).join("\n"));
-  if (words.reconstructed || ruled || /reconstruction/i.test(info.status)) {
+  if (words.reconstructed || ruled || facts.reconstructed || info.reconstructed || /reconstruct/i.test(info.status)) {
     head.insertAdjacentHTML("beforeend", `<div class="banner" id="reconstructed">${inline(words.reconstructed || t("rules.reconstructed"))}</div>`);
   }
   head.insertAdjacentHTML("beforeend", `<div class="rules-text">${paragraphs(words.intro)}</div>
