@@ -58,6 +58,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("source/cheskers.ru.txt", TEXT, web!("source/cheskers.ru.txt")),
     ("source/cubic.txt", TEXT, web!("source/cubic.txt")),
     ("source/nihongi.txt", TEXT, web!("source/nihongi.txt")),
+    ("source/pyramids1.txt", TEXT, web!("source/pyramids1.txt")),
+    ("source/pyramids2.txt", TEXT, web!("source/pyramids2.txt")),
+    ("source/pyramids5.txt", TEXT, web!("source/pyramids5.txt")),
+    ("source/pyramids6.txt", TEXT, web!("source/pyramids6.txt")),
+    ("source/bermuda.txt", TEXT, web!("source/bermuda.txt")),
     ("source/brilliant.txt", TEXT, web!("source/brilliant.txt")),
 ];
 

@@ -315,3 +315,61 @@ fn a_version_1_database_is_migrated_and_its_games_still_play() {
     let version: i64 = c.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
     assert_eq!(version as usize, ccg_server::db::schema_version());
 }
+
+/// The moves of a game between two humans from a position string: (id, White's token, Black's).
+fn human_game(s: &Server, game: &str, fen: &str) -> (String, String, String) {
+    let (id, white, invite) = s.create(&json!({"game": game, "opponent": "human", "fen": fen}).to_string());
+    let code = invite.unwrap().split("invite=").nth(1).unwrap().to_string();
+    let (st, j) = s.post(&format!("/api/games/{id}/join"), None, &json!({ "invite": code }).to_string());
+    assert_eq!(st, 200, "{j}");
+    (id, white, j["token"].as_str().unwrap().to_string())
+}
+
+fn play(s: &Server, id: &str, token: &str, text: &str) -> Value {
+    let (st, v) =
+        s.post(&format!("/api/games/{id}/moves"), Some(token), &json!({ "move": text }).to_string());
+    assert_eq!(st, 200, "{text}: {v}");
+    v
+}
+
+#[test]
+fn captures_on_linked_boards_report_their_cascade() {
+    let s = Server::start();
+    // An upper Rook takes a Knight, which falls onto the lower a5 (a White pawn stands there);
+    // a lower Rook takes a Bishop and rises to the free upper h5; then one whose upper cell is
+    // taken stays.
+    let fen = "4k3/8/8/P6b/8/8/8/4K2R/3k4/8/8/n7/8/8/8/R2K4 w - 0 1";
+    let (id, white, black) = human_game(&s, "bermuda", fen);
+    let cell = |v: &Value, name: &str| {
+        v["board"]["cells"].as_array().unwrap().iter().position(|c| c["name"] == name).unwrap() as u64
+    };
+    let v = play(&s, &id, &white, "RUa1:Ua5");
+    let c = &v["moves"][0]["cascade"];
+    assert_eq!(c["effect"], "displaced", "{c}");
+    assert_eq!((c["from"].as_u64(), c["to"].as_u64()), (Some(cell(&v, "Ua5")), Some(cell(&v, "La5"))));
+    assert_eq!(c["removed"], json!({"kind": 0, "color": "white"}));
+    play(&s, &id, &black, "KLe8-Ld8");
+    let v = play(&s, &id, &white, "RLh1:Lh5");
+    let c = &v["moves"][2]["cascade"];
+    assert_eq!(c["effect"], "ascended", "{c}");
+    assert_eq!(c["to"].as_u64(), Some(cell(&v, "Uh5")));
+    assert!(v["moves"][1]["cascade"].is_null());
+    assert_eq!(v["reconstructed"], true);
+    // The record says the setup is a reconstruction.
+    let (st, rec) = s.get(&format!("/api/games/{id}/record"), None);
+    assert_eq!(st, 200);
+    assert!(rec.as_str().unwrap().contains("[Setup \"reconstructed: "), "{rec}");
+}
+
+#[test]
+fn partitions_name_the_part_that_moves() {
+    let s = Server::start();
+    let (id, _, _) = human_game(&s, "pyramids6", "7(.4321)/8/8/8/8/8/8/(4321.)6(4321.) w - 0 1");
+    let (_, v) = s.get(&format!("/api/games/{id}"), None);
+    let m = v["legal"].as_array().unwrap().iter().find(|m| m["text"] == "(21)a1-b3").expect("a partition");
+    let part = m["part"].as_u64().unwrap() as usize;
+    assert_eq!(v["board"]["kinds"][part]["token"], "(21)");
+    let whole = v["legal"].as_array().unwrap().iter().find(|m| m["text"] == "(4321)a1-a2").expect("a march");
+    assert!(whole["part"].is_null());
+    assert_eq!(v["reconstructed"], true);
+}

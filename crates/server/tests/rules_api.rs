@@ -80,6 +80,45 @@ fn options_change_the_diagrams() {
 }
 
 #[test]
+fn stacks_name_their_checkers_and_reconstructions_say_so() {
+    let s = Server::start();
+    let (st, f) = s.get("/api/rules/pyramids6", None);
+    assert_eq!(st, 200, "{f}");
+    assert_eq!(f["reconstructed"], true);
+    let dragon = kind(&f, "(4433)");
+    assert_eq!(dragon["name"], "dragon");
+    assert_eq!(dragon["stack"]["code"], "4433");
+    assert_eq!(dragon["stack"]["sizes"].as_array().unwrap()[..4], [0, 0, 2, 2]);
+    assert_eq!(kind(&f, "(4321)")["royal"], true);
+    assert!(kind(&f, "S")["stack"].is_null());
+    let stacks = f["kinds"].as_array().unwrap().iter().filter(|k| !k["stack"].is_null()).count();
+    assert_eq!(stacks, 49);
+    let (_, mgc) = s.get("/api/rules/mgc", None);
+    assert_eq!(mgc["reconstructed"], false);
+    assert!(mgc["board"]["regions"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn linked_boards_lie_side_by_side_with_their_regions_and_links() {
+    let s = Server::start();
+    let (st, f) = s.get("/api/rules/bermuda", None);
+    assert_eq!(st, 200, "{f}");
+    let b = &f["board"];
+    assert_eq!(b["regions"].as_array().unwrap().len(), 2);
+    let cells = b["cells"].as_array().unwrap();
+    let at = |name: &str| cells.iter().position(|c| c["name"] == name).unwrap();
+    let (la1, ua1, ua8) = (&cells[at("La1")], &cells[at("Ua1")], &cells[at("Ua8")]);
+    assert_eq!((la1["region"].as_u64(), ua1["region"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(la1["link"].as_u64(), Some(at("Ua1") as u64));
+    assert_eq!(ua1["link"].as_u64(), Some(at("La1") as u64));
+    // Side by side, the same rows: the upper board right of the lower one, in a block of its own.
+    assert_eq!(la1["row"], ua1["row"]);
+    assert!(ua1["col"].as_u64() > la1["col"].as_u64().map(|c| c + 7));
+    assert_ne!(la1["block"], ua1["block"]);
+    assert_eq!(ua8["row"], 0);
+}
+
+#[test]
 fn shogi_promoted_kinds_are_marked_and_move_otherwise() {
     let s = Server::start();
     let (_, f) = s.get("/api/rules/shogi", None);

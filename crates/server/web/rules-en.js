@@ -17,7 +17,81 @@ const pawnMgc = {
 
 const end = "**Checkmate** wins. Stalemate, the same position three times (same side to move, same rights), and fifty moves by each side without a capture or a pawn move are draws; the players may also agree a draw.";
 
+// Pyramids: four editions, ten rule sets (docs/rules.md, Pyramids). What all share, then each.
+const pyrReconstructed = "**Reconstructed setup.** The author's diagrams of the initial positions are lost; the setup shown here is our reconstruction. Everything else follows his texts and our rulings.";
+const pyrPieces = [
+  "A cell holds one piece: a **slave** (the game's pawn), in the 1st and 2nd editions a **faraon**, or a **stack** of one side's checkers of sizes 1 (small) to 4 (large), written by its sizes: `(4321)`, `(21)`, `(3)`. A stack is drawn from above as nested rings, one ring per size it holds (the largest outside); two checkers of one size show a double rim.",
+  "A stack moves by **all** the moves its checkers give it together — the card of each stack lists them, and its diagram shows them.",
+];
+const pyrMoves = { title: "Four kinds of move", text: [
+  "**March**: the whole stack moves to an empty cell. **Capture**: the whole stack moves onto an enemy piece, which leaves the game. **Partition**: a part of a stack moves off by the moves of that part alone, to an empty cell, and the rest stays; a partition never captures or merges. **Amalgamation**: a whole stack moves onto an own stack, if together they make a stack the edition allows. Slaves and faraons never stack.",
+  "The notation puts the moving part first: `(21)e1-f3` moves the part (21); the rest stays on e1. On the board, choose the stack and the cell: where several parts could go there, you are asked which part moves. A merge target is drawn as a dashed ring with a plus.",
+], pieces: "(43.):d4 (21.):f5", caption: "After a partition: (21) has left the stack (4321) on d4, which stays there as (43)." };
+const pyrPromotion = (text) => ({ title: "Promotion", text: [text], zone: "S" });
+const pyrChains = (chains) => ({ title: "Capture by jumping, compulsory", text: [
+  "Stacks and faraons **march** without capturing and capture by **jumping** over one enemy piece onto an empty cell beyond it, as in draughts. Capture is compulsory; among several captures the player chooses freely. Marches, partitions and merges are not allowed while a capture is possible.",
+  chains + " Pieces jumped stay on the board until the move ends (they block and can be jumped only once). Chains are written with every landing cell, `(22)c1:e3:g5`; on the board click each landing in turn, or the last one.",
+] });
+const pyrEndCheck = ["A move may not leave one's own faraon attacked: **checkmate** wins. A player without a legal move draws, as do the same position three times and fifty moves by each side without a capture or a slave move."];
+const pyrEndPharaon = ["There is no check: pharaons may be left attacked. A player who has **no pharaon** on the board after the opponent's move has lost; splitting one's last pharaon is not allowed. A player without a legal move draws, as do the same position three times and fifty moves by each side without a capture or a slave move."];
+const pyr1 = (intro, slave, promotion, extra = []) => ({
+  intro: [intro], reconstructed: pyrReconstructed,
+  board: ["White's slaves stand on the second rank and his faraon in the middle of the first, with a full pino (4321) on each of the other cells of the first rank; Black's army is the mirror image. White moves first."],
+  pieces: [...pyrPieces, "In these editions a stack is a **pino**: each size at most once, so there are 15 pinos, (1) to (4321). The **faraon** (F) is the royal piece."],
+  special: [pyrMoves, { title: "Slaves", text: [slave] }, pyrPromotion(promotion), ...extra],
+  end: pyrEndCheck,
+});
+const pyrFaraonLeap = { title: "The faraon's leap right", text: ["As long as it has never been in check, the faraon may also leap two or three cells away (the outer rings of its diagram); the first check takes this right away for good."] };
+const pyrSlave1 = "A slave steps to any of its eight neighbours without capturing and captures one cell diagonally. On its first move it may instead leap, without capturing, to an empty cell two ranks ahead (the ring of cells in front of it).";
+const pyr2ch = (size) => ({
+  intro: [`**Pyramids, 2nd edition, cheskers variant ${size}** (12 April 2011): pinos, faraons and slaves that capture by jumping, as in draughts.`], reconstructed: pyrReconstructed,
+  board: ["White's slaves stand on the second rank and his faraon in the middle of the first, with a full pino (4321) on each of the other cells of the first rank; Black's army is the mirror image. White moves first."],
+  pieces: [...pyrPieces, "Stacks are **pinos** (each size at most once: 15 pinos). The **faraon** (F) only leaps, never captures."],
+  special: [pyrMoves, { title: "Slaves", text: ["A slave marches one step to any neighbour and jumps over an adjacent enemy in any of the eight directions, one jump per move."] }, pyrChains("Only stacks holding a checker of size 2 jump on after a jump."), pyrPromotion("A slave reaching the last rank must become a single checker (1), (2), (3) or (4).")],
+  end: ["There is no check: the game is won by **taking the opponent's faraon** (the capturing chain is finished first). A player without a legal move draws, as do the same position three times and fifty moves by each side without a capture or a slave move."],
+});
+const pyr56 = (intro, slave, extra, end) => ({
+  intro: [intro], reconstructed: pyrReconstructed,
+  board: ["White's slaves stand on the second rank and eight pharaons (4321) on the first; Black's army is the mirror image. White moves first."],
+  pieces: [...pyrPieces, "In these editions a stack is a **pyramid**: at most four checkers, at most two of a size — 49 pyramids, each with the author's name, from (1) **turtle** to (4433) **dragon**. The **pharaon** (4321) is the royal piece and moves only by its own rule; a part split off it moves by the part's own moves."],
+  special: [pyrMoves, { title: "Slaves", text: [slave] }, ...extra],
+  end,
+});
+const pyrPromotion56 = pyrPromotion("A slave that ends a move on the 5th, 6th or 7th rank coming from another rank may become (1), (2) or (43), or stay a slave; on the last rank it must become one of the 49 pyramids (a new pharaon too).");
+const pyrPromotionCh = pyrPromotion("A slave reaching the last rank (also by a hop) must become one of the 49 pyramids.");
+const pyrChains56 = pyrChains("A stack with two checkers of one size jumps on without limit; a stack holding sizes 1 and 3, or 2 and 4, may make two jumps, one by the moves of each of the two checkers. The pharaon jumps over an adjacent enemy in any direction but never jumps on.");
+const slaveCh56 = "A slave marches one step to any neighbour and may hop, without capturing, over an adjacent piece of either colour onto the empty cell behind it. Slaves never capture.";
+
+const pyramids = {
+  pyramids1: pyr1("**Pyramids, 1st edition** (17 March 2011): chess in which the pieces are stacks of checkers — pinos — that move as one, split and merge.", pyrSlave1, "A slave reaching the last rank must become any of the 15 pinos.", [pyrFaraonLeap]),
+  "pyramids2-weak7": pyr1("**Pyramids, 2nd edition, weak variant 7×7** (12 April 2011): the small board, faraons that never capture.", pyrSlave1, "A slave reaching the last rank must become a single checker (1), (2), (3) or (4).", [{ title: "The faraon", text: ["The faraon never captures (so it never gives check); as long as it has never been in check it may also leap two cells away without capturing."] }]),
+  "pyramids2-weak9": pyr1("**Pyramids, 2nd edition, weak variant 9×9** (12 April 2011): faraons that never capture.", pyrSlave1, "A slave reaching the last rank must become a single checker (1), (2), (3) or (4).", [{ title: "The faraon", text: ["The faraon never captures (so it never gives check); as long as it has never been in check it may also leap two or three cells away without capturing."] }]),
+  "pyramids2-strong": pyr1("**Pyramids, 2nd edition, strong variant 9×9** (12 April 2011): stronger checkers and slaves.", "A slave steps and captures to any of its eight neighbours. On its first move it may instead leap, without capturing, to an empty cell two ranks ahead.", "A slave reaching the last rank must become a single checker (1), (2), (3) or (4).", [{ title: "The faraon", text: ["The faraon never captures (so it never gives check); as long as it has never been in check it may also leap two or three cells away without capturing."] }]),
+  "pyramids2-cheskers7": pyr2ch("7×7"),
+  "pyramids2-cheskers9": pyr2ch("9×9"),
+  pyramids5: pyr56("**Pyramids, 5th edition, classical** (6 April 2013): the 49 named pyramids of at most four checkers.", "A slave steps to any of its eight neighbours without capturing and never captures; on its first move it may instead go two cells straight ahead, the middle cell empty.", [pyrPromotion56], pyrEndPharaon),
+  "pyramids5-cheskers": pyr56("**Pyramids, 5th edition, cheskers** (6 April 2013): the 49 named pyramids capturing by jumping, as in draughts.", slaveCh56, [pyrChains56, pyrPromotionCh], pyrEndPharaon),
+  pyramids6: pyr56("**Pyramids, 6th edition, classical** (12 March 2014): the author's last edition, with knight and camel leaps and pyramids that pass over one piece.", "A slave steps to one of its four orthogonal neighbours without capturing and never captures; on its first move it may instead go two cells straight ahead, the middle cell empty.", [pyrPromotion56], pyrEndPharaon),
+  "pyramids6-checkers": pyr56("**Pyramids, 6th edition, checkers** (12 March 2014): the 49 named pyramids capturing by jumping, as in draughts.", slaveCh56, [pyrChains56, pyrPromotionCh], pyrEndPharaon),
+};
+
+const bermuda = {
+  intro: ["**Bermuda chess** (28 February 2011) is chess on two linked boards: a lower \"human\" board **L** and an upper \"alien\" board **U**. Each side has a complete army on each board, and captures on one board send pieces to the other."],
+  reconstructed: "**Reconstructed board and setup.** The author's diagram is lost. In our reconstruction both boards are named a1–h8 from White's side, and the cell of the same name on the other board is a cell's **complementary** cell (`Le4` and `Ue4`). Pointing at a cell lights its complementary cell.",
+  board: ["The lower board holds the classical array; the upper board the same array with King and Queen exchanged, so that the whole position is centre-symmetric. Cells are named with their board: `Le2`, `Ue7`. Pawns move towards rank 8 (White) or rank 1 (Black) on both boards; every piece moves as in chess, on its own board."],
+  special: [
+    { title: "Captures on the upper board", text: ["A capture on the upper board does not remove the piece taken: it **falls** to its complementary cell on the lower board, and whatever stands there (of either colour, even one's own King) leaves the game. The move list shows the fall after the move: `RUa1:Ua5 ↓La5`."] },
+    { title: "Descending", text: ["A piece on the upper board may **descend** to its complementary cell if it is empty, or capture an enemy piece standing there (`Ue2-Le2`, `Ue2:Le2`). A descent only removes the piece below. Pieces never simply move up."] },
+    { title: "Captures on the lower board", text: ["A capture on the lower board lifts the capturer to the complementary cell above (**ascent**) if that cell is empty; otherwise it stays where it captured. The move list shows it: `RLh1:Lh5 ↑Uh5`."] },
+    { title: "The King rule", text: ["A piece may move only while a King of its colour stands on its board. There is no check and no checkmate: Kings are captured. Castling exists on both boards as the King's move, with no check conditions; en passant is taken on the pawn's own board."] },
+    { title: "Promotion", text: ["A pawn ending its move on its last rank, on either board, becomes a Queen, Rook, Bishop or Knight."], zone: "P" },
+  ],
+  end: ["A player with **no King** on either board has lost. A player with no legal move draws, as do the same position three times and fifty moves without a capture or a pawn move."],
+};
+
 export default {
+  ...pyramids,
+  bermuda,
   mgc: {
     intro: ["**Modern Grand Chess** (2nd edition, revised and improved, 10 December 2010) is I.G. Kosintsev's chess on a 10×10 board: a King, a Queen, ten pawns and nine kinds of piece a side, made of steps, slides and leaps."],
     ...mgcCommon,

@@ -18,7 +18,10 @@ let rulesMd = null;
 const content = {};
 /// The author's text of each game (static/source/*.txt).
 const SOURCES = { mgc: "mgc", mgc1: "mgc1", guru: "guru", avantgarde: "avantgarde", shogi: "shogi", shogi1: "shogi1",
-  cheskers: "cheskers", cubic: "cubic", "cubic-asym": "cubic", nihongi: "nihongi", brilliant: "brilliant" };
+  cheskers: "cheskers", cubic: "cubic", "cubic-asym": "cubic", nihongi: "nihongi", brilliant: "brilliant",
+  pyramids1: "pyramids1", "pyramids2-weak7": "pyramids2", "pyramids2-weak9": "pyramids2", "pyramids2-strong": "pyramids2",
+  "pyramids2-cheskers7": "pyramids2", "pyramids2-cheskers9": "pyramids2", pyramids5: "pyramids5", "pyramids5-cheskers": "pyramids5",
+  pyramids6: "pyramids6", "pyramids6-checkers": "pyramids6", bermuda: "bermuda" };
 
 async function getJson(url) {
   const r = await fetch(url);
@@ -106,10 +109,19 @@ function rulings(md, id, facts) {
   }
   const names = (s) => [...s.title.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]);
   const opts = facts.option_help.map((o) => o.split("=")[0]);
+  // A game's section names it in its heading, or (one section for several ids, Pyramids) in
+  // the text of the section and its subsections.
+  const group = new Map();
+  let head = null;
+  for (const s of sections) {
+    if (s.level === 2) head = s;
+    if (head) group.set(head, (group.get(head) || "") + s.lines.join("\n"));
+  }
+  const ours = (s) => names(s).includes(id) || (names(s).length === 0 && group.get(s).includes("`" + id + "`"));
   const keep = [];
   let inGame = false;
   for (const s of sections) {
-    if (s.level === 2) inGame = names(s).includes(id);
+    if (s.level === 2) inGame = s.title !== "All games" && ours(s);
     const engineOptions = /other engines/.test(s.title) && opts.some((k) => s.lines.join("\n").includes("`" + k + "="));
     if (s.title === "All games" || names(s).includes(id) || (inGame && s.level === 3) || engineOptions) keep.push(s.lines.join("\n"));
   }
@@ -122,12 +134,19 @@ function cellsOf(facts, names) {
   return (names || "").split(/\s+/).filter(Boolean).map((n) => idx.get(n)).filter((i) => i !== undefined);
 }
 
-/// Pieces of a diagram spec "K:e5 p:d6 +P:c3": upper case White, lower case Black.
+/// Pieces of a diagram spec "K:e5 p:d6 +P:c3": upper case White, lower case Black; a stack as in
+/// position strings, "(21.):e4" White, "(.21):e4" Black.
 function piecesOf(facts, spec) {
   const idx = new Map(facts.board.cells.map((c, i) => [c.name, i]));
   const out = [];
   for (const item of (spec || "").split(/\s+/).filter(Boolean)) {
     const [token, cell] = item.split(":");
+    const stack = /^\((\d*)\.(\d*)\)$/.exec(token);
+    if (stack) {
+      const k = facts.kinds.find((x) => x.stack?.code === (stack[1] || stack[2]));
+      if (k && idx.has(cell)) out.push({ cell: idx.get(cell), kind: k.kind, color: stack[1] ? "white" : "black" });
+      continue;
+    }
     const promoted = token.startsWith("+");
     const letter = token.replace("+", "");
     const color = letter === letter.toUpperCase() ? "white" : "black";
