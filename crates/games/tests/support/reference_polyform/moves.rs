@@ -438,6 +438,7 @@ impl Pos {
                 gain += m as u32;
             }
         }
+        // Reading 1 of mod.rs: a quiet step excludes captures only (it may form a double).
         if (cand.quiet && captured > 0) || (cand.capture && captured == 0) {
             return None;
         }
