@@ -120,7 +120,9 @@ export function playPremove() {
   if (!p || !moverToken()) return;
   ui.premove = null;
   const cands = ui.state.legal.filter((m) => (p.drop !== undefined ? m.drop_kind === p.drop : m.from === p.from && m.drop === null) && m.to === p.to);
-  // A premove that became illegal is dropped; of several (promotions) the first is played.
+  // A premove that became illegal is dropped; of several (promotions, parts of a stack) the first
+  // is played, the whole stack before any of its parts.
+  cands.sort((a, b) => (a.part ?? -1) - (b.part ?? -1));
   if (cands.length) play(cands[0]);
   else render();
 }
