@@ -253,6 +253,8 @@ test("reconstructed games say so in the lobby, on the game page, in the record a
   await page.locator('.pieces-grid .piece-card[data-kind="(4433)"]').waitFor();
   assert.match(await page.locator('.pieces-grid .piece-card[data-kind="(4433)"] .pc-name').textContent(), /dragon \(4433\)/);
   assert.equal(await page.locator(".pieces-grid .piece-card .pc-head .pc-stack").count(), 49);
+  // The 6th edition's JO in words: a slide that may pass over one piece (the tiger has it).
+  assert.match(await page.locator('.pieces-grid .piece-card[data-kind="(4431)"] .pc-words').textContent(), /slides any distance orthogonally \(along files and ranks\), passing over at most one piece/);
   await closeAll();
 });
 

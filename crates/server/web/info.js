@@ -17,6 +17,7 @@ const WORDS = {
       nd: { O: "along the axes (one coordinate changes)", F: "along face diagonals (two coordinates change)", D: "along space diagonals (three coordinates change)", H: "along hyper-diagonals (all four coordinates change)" },
     },
     slide: "slides any distance {f}",
+    slidejump: "slides any distance {f}, passing over at most one piece of either colour",
     step1: "steps one cell {f}",
     stepn: "moves exactly {n} cells {f}, the cells between empty",
     jumpn: "leaps exactly {n} cells {f}, over whatever stands between",
@@ -24,6 +25,7 @@ const WORDS = {
     ringn: "leaps to any cell exactly {n} cells away, over whatever stands between",
     knight: "leaps like a chess knight",
     leap: "leaps {a} cells one way and {b} the other",
+    leap1: "leaps 1 cell one way and {b} the other",
     xany: "captures by jumping over an enemy piece at any distance {f}, landing on any free cell beyond it",
     x1: "captures by jumping over an adjacent enemy piece {f} onto the free cell right behind it",
     forward: "forward",
@@ -44,6 +46,7 @@ const WORDS = {
       nd: { O: "вдоль осей (меняется одна координата)", F: "по диагоналям граней (меняются две координаты)", D: "по пространственным диагоналям (меняются три координаты)", H: "по гипердиагоналям (меняются все четыре координаты)" },
     },
     slide: "ходит на любое расстояние {f}",
+    slidejump: "ходит на любое расстояние {f}, проходя не более чем через одну фигуру любого цвета",
     step1: "шагает на одну клетку {f}",
     stepn: "ходит ровно на {n} клетки {f}, промежуточные клетки свободны",
     jumpn: "прыгает ровно на {n} клетки {f} через любые фигуры",
@@ -51,6 +54,7 @@ const WORDS = {
     ringn: "прыгает на любую клетку на расстоянии ровно {n} через любые фигуры",
     knight: "прыгает как шахматный конь",
     leap: "прыгает на {a} клетки в одну сторону и {b} в другую",
+    leap1: "прыгает на 1 клетку в одну сторону и {b} в другую",
     xany: "бьёт, перепрыгивая фигуру соперника на любом расстоянии {f} и вставая на любую свободную клетку за ней",
     x1: "бьёт, перепрыгивая соседнюю фигуру соперника {f} на свободную клетку сразу за ней",
     forward: "вперёд",
@@ -80,14 +84,15 @@ function modeWords(m, board, w) {
   if (m.shape === "line") {
     const f = fam(m.family);
     if (m.jump_capture) s = fill(m.distance === null ? w.xany : w.x1, { f });
-    else if (m.distance === null) s = fill(w.slide, { f });
+    else if (m.distance === null) s = fill(m.jumping ? w.slidejump : w.slide, { f });
     else if (m.jumping) s = fill(w.jumpn, { n: m.distance, f });
     else s = fill(m.distance === 1 ? w.step1 : w.stepn, { n: m.distance, f });
   } else if (m.shape === "ring") {
     s = m.distance === 1 ? w.ring1 : fill(w.ringn, { n: m.distance });
   } else {
     const [a, b] = m.leap;
-    s = (a === 1 && b === 2) || (a === 2 && b === 1) ? w.knight : fill(w.leap, { a, b });
+    const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
+    s = lo === 1 && hi === 2 ? w.knight : fill(lo === 1 ? w.leap1 : w.leap, { a: lo, b: hi });
   }
   const extra = [];
   const hexForward = board.hexagons && m.dir === "forward" && m.shape === "line";
