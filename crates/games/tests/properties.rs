@@ -8,8 +8,9 @@ use proptest::prelude::*;
 #[path = "support/random_play.rs"]
 mod random_play;
 
-/// Every implemented game, with the rule options that change move generation.
-const GAMES: [(&str, Option<(&str, &str)>); 16] = [
+/// Every implemented game, with the rule options that change move generation (the Pyramids ids
+/// have their own, stack-aware properties in `pyramids_properties.rs`).
+const GAMES: [(&str, Option<(&str, &str)>); 17] = [
     ("mgc", None),
     ("mgc", Some(("pawns", "forward"))),
     ("mgc1", None),
@@ -26,6 +27,7 @@ const GAMES: [(&str, Option<(&str, &str)>); 16] = [
     ("nihongi", None),
     ("brilliant", None),
     ("mgc", Some(("remove", "simple"))),
+    ("bermuda", None),
 ];
 
 /// A position reached by playing the moves picked by `picks` (indices modulo the move count).
