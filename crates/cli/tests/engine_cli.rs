@@ -34,11 +34,9 @@ fn uci_on_pipes_answers_and_moves() {
 #[test]
 fn garbage_on_stdin_never_crashes() {
     let mut garbage: Vec<u8> = Vec::new();
-    let mut s: u64 = 0x1234_5678_9abc_def1;
+    let mut rng = ccg_core::Rng::from_state(0x1234_5678_9abc_def1);
     for _ in 0..4000 {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
+        let s = rng.next_u64();
         garbage.push(match s % 7 {
             0 => b'\n',
             1 => b' ',

@@ -1,5 +1,6 @@
 //! `ccg match` against the real Fairy-Stockfish engine in the four configurations issue 6 names
-//! for the strength comparison: `shogi`, `shogi1`, `guru castling=off` and `mgc king=step`, each
+//! for the strength comparison: `shogi`, `shogi1`, `guru castling=off` and
+//! `mgc king=step pawnleap=rank` (the pawn's leap read as Fairy-Stockfish reads it), each
 //! described to Fairy-Stockfish by `tests/oracle/variants.ini` (checked move for move against our
 //! rules by `crates/games/tests/pyffish_diff.rs`).
 //!
@@ -35,7 +36,7 @@ fn matches_against_fairy_stockfish_run_in_all_four_configurations() {
         ("shogi", &[][..], "modernshogi"),
         ("shogi1", &[][..], "modernshogi1"),
         ("guru", &["castling=off"][..], "guru"),
-        ("mgc", &["king=step"][..], "mgc-kingstep"),
+        ("mgc", &["king=step", "pawnleap=rank"][..], "mgc-kingstep"),
     ] {
         let dir = std::env::temp_dir().join(format!("ccg-fsf-{game}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -25,7 +25,9 @@ pub mod notation;
 mod path;
 pub mod position;
 pub mod record;
+pub mod rng;
 pub mod stacks;
+mod start_rank;
 mod tables;
 pub mod variant;
 mod zobrist;
@@ -38,7 +40,9 @@ pub use kinds::{
 pub use make::Undo;
 pub use moves::{Move, MoveList, Path, Special};
 pub use position::{NullUndo, Outcome, OutcomeReason, Position};
+pub use rng::Rng;
 pub use stacks::Stack;
+pub use start_rank::StartRankError;
 pub use variant::{Variant, VariantError};
 
 /// Index of a cell in its geometry.

@@ -11,7 +11,7 @@
 use crate::eval::{Evaluator, Params, Terms, N_TERMS};
 use crate::search::{Engine, EngineConfig};
 use crate::Limits;
-use ccg_core::{Color, Position, Variant};
+use ccg_core::{Color, Position, Rng, Variant};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -37,24 +37,6 @@ pub struct SelfPlay {
     pub max_plies: usize,
     pub threads: usize,
     pub seed: u64,
-}
-
-/// A small xorshift generator: reproducible without a dependency.
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 /// The features of `pos` from White's point of view.

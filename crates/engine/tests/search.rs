@@ -1,7 +1,7 @@
 //! Engine behaviour on the implemented games: forced wins, a legal move from positions reached by
 //! random play, reproducibility with a node limit.
 
-use ccg_core::{OutcomeReason, Position};
+use ccg_core::{OutcomeReason, Position, Rng};
 use ccg_engine::{analyse, best_move, Engine, EngineConfig, Limits};
 use proptest::prelude::*;
 
@@ -99,16 +99,13 @@ proptest! {
     fn legal_move_after_random_play(game in 0usize..64, seed in any::<u64>(), plies in 0usize..120) {
         let ids = implemented();
         let mut p = Position::new(ccg_games::variant(ids[game % ids.len()], &[]).unwrap());
-        let mut s = seed | 1;
+        let mut rng = Rng::from_state(seed | 1);
         for _ in 0..plies {
             let moves = p.legal_moves();
             if moves.is_empty() || p.outcome().is_some() {
                 break;
             }
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            let m = moves[(s % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len())];
             p.make(m);
         }
         let r = analyse(&p, &Limits::nodes(300));
@@ -139,7 +136,7 @@ fn finds_the_win_in_one_in_every_game() {
         let mut found = 0;
         'games: for seed in 1..40u64 {
             let mut p = Position::new(v.clone());
-            let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut rng = Rng::new(seed);
             for ply in 0..400 {
                 if p.outcome().is_some() {
                     break;
@@ -166,11 +163,8 @@ fn finds_the_win_in_one_in_every_game() {
                     let m = best_move(&p, 1).unwrap();
                     p.make(m);
                 } else {
-                    s ^= s << 13;
-                    s ^= s >> 7;
-                    s ^= s << 17;
                     let moves = p.legal_moves();
-                    p.make(moves[(s % moves.len() as u64) as usize]);
+                    p.make(moves[rng.below(moves.len())]);
                 }
             }
         }

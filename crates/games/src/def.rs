@@ -213,6 +213,10 @@ struct OptionDef {
     no_moves: Option<String>,
     bare_royals_draw: Option<bool>,
     landing_must_continue: Option<bool>,
+    /// Piece tokens whose first-move modes belong to a piece standing on its start rank rather
+    /// than to one that never moved (`pawnleap=rank`: Fairy-Stockfish's reading).
+    #[serde(default)]
+    first_moves_on_start_rank: String,
 }
 
 fn data(msg: impl Into<String>) -> GameError {
@@ -299,6 +303,7 @@ impl GameDef {
         let mut castling_on = true;
         let mut r = self.rules.clone();
         let mut id = self.id.clone();
+        let mut by_start_rank: Vec<String> = Vec::new();
         for (key, value) in options {
             if key == "remove" && !self.presets.is_empty() {
                 remove = Some(value);
@@ -331,6 +336,7 @@ impl GameDef {
                 }
                 r.bare_royals_draw = chosen.bare_royals_draw.unwrap_or(r.bare_royals_draw);
                 r.landing_must_continue = chosen.landing_must_continue.unwrap_or(r.landing_must_continue);
+                by_start_rank.extend(tokens(&chosen.first_moves_on_start_rank));
             }
             id += &format!(" {key}={value}");
         }
@@ -504,6 +510,12 @@ impl GameDef {
             Variant::new(&id, &name, geometry, kinds, setup, rules).map_err(|e| data(e.to_string()))?;
         v.notation_letters = self.rules.notation_letters;
         v.reconstructed = self.reconstructed;
+        for t in &by_start_rank {
+            let k = self
+                .kind_of(t)
+                .ok_or_else(|| data(format!("first_moves_on_start_rank: unknown piece {t}")))?;
+            v.first_moves_on_start_rank(k).map_err(|e| data(e.to_string()))?;
+        }
         Ok(v)
     }
 

@@ -11,7 +11,7 @@
 #[path = "support/reference_cheskers.rs"]
 mod reference;
 
-use ccg_core::Position;
+use ccg_core::{Position, Rng};
 use reference::{Color, Piece, RefPos};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -58,20 +58,6 @@ fn compare(pos: &Position, r: &RefPos, context: &str) -> usize {
         );
     }
     mine.len()
-}
-
-/// xorshift64: deterministic, seedable, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 #[derive(Default, Debug)]
@@ -209,7 +195,7 @@ fn perft5_agrees_with_reference() {
 
 #[test]
 fn random_play_agrees_with_reference() {
-    let mut rng = Rng(0xc4e5_0001);
+    let mut rng = Rng::from_state(0xc4e5_0001);
     let mut seen = Seen::default();
     for game in 0..150 {
         walk(reference::START_FEN, 200, &mut rng, &mut seen, &format!("game {game}"));
@@ -238,7 +224,7 @@ fn random_board(rng: &mut Rng, density: f64, flyers: bool) -> String {
         let color = match i {
             0 => Color::White,
             1 => Color::Black,
-            _ if (rng.next() % 1000) as f64 >= density * 1000.0 => continue,
+            _ if (rng.next_u64() % 1000) as f64 >= density * 1000.0 => continue,
             _ if rng.below(2) == 0 => Color::White,
             _ => Color::Black,
         };
@@ -269,7 +255,7 @@ fn random_board(rng: &mut Rng, density: f64, flyers: bool) -> String {
 
 #[test]
 fn random_boards_agree_with_reference() {
-    let mut rng = Rng(0xc4e5_0002);
+    let mut rng = Rng::from_state(0xc4e5_0002);
     let mut seen = Seen::default();
     for i in 0..1000 {
         let density = [0.15, 0.3, 0.45, 0.6, 0.8][i % 5];
@@ -308,7 +294,7 @@ const ADVERSARIAL_PERFT: [(u64, u64); 8] =
 
 #[test]
 fn adversarial_positions_agree_with_reference() {
-    let mut rng = Rng(0xc4e5_0003);
+    let mut rng = Rng::from_state(0xc4e5_0003);
     let mut seen = Seen::default();
     for (i, fen) in ADVERSARIAL.iter().enumerate() {
         let (moves, perft2) = ADVERSARIAL_PERFT[i];

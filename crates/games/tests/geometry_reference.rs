@@ -9,6 +9,7 @@
 mod reference;
 
 use ccg_core::Position;
+use ccg_core::Rng;
 use reference::{Color, Game, RefPos};
 use std::collections::BTreeSet;
 
@@ -39,16 +40,6 @@ fn compare(pos: &Position, r: &RefPos, list: &[(reference::RefMove, RefPos)], co
     assert_eq!(&reread.settled(), r, "{context}: {fen} reads back differently");
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[derive(Default, Debug)]
 struct Seen {
     positions: usize,
@@ -68,7 +59,7 @@ struct Seen {
 /// Random games from `start` (None: the initial position), `games` of at most `plies` plies.
 fn walk(game: Game, start: Option<&str>, games: usize, plies: usize, seed: u64, seen: &mut Seen) {
     let v = variant(game);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::from_state(seed);
     for n in 0..games {
         let mut pos = match start {
             None => Position::new(v.clone()),

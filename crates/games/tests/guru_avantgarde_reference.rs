@@ -10,6 +10,7 @@
 mod reference;
 
 use ccg_core::Position;
+use ccg_core::Rng;
 use reference::{Game, Kind, RefPos, Rules};
 use std::collections::BTreeSet;
 
@@ -88,16 +89,6 @@ fn compare(pos: &Position, r: &RefPos, rules: &Rules, context: &str) {
     );
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[derive(Default, Debug)]
 struct Seen {
     positions: usize,
@@ -111,7 +102,7 @@ struct Seen {
 
 fn walk(c: &Config, start: Option<&str>, games: usize, plies: usize, seed: u64, seen: &mut Seen) {
     let v = ccg_games::variant(c.id, &c.options).unwrap_or_else(|e| panic!("{}: {e}", c.id));
-    let mut rng = Rng(seed);
+    let mut rng = Rng::from_state(seed);
     for game in 0..games {
         let mut pos = match start {
             None => Position::new(v.clone()),

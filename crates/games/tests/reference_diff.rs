@@ -6,6 +6,7 @@
 #[path = "support/reference.rs"]
 mod reference;
 
+use ccg_core::Rng;
 use ccg_core::{Move, Position};
 use reference::{Edition, RefPos, Rules};
 use std::collections::BTreeSet;
@@ -35,17 +36,6 @@ fn configs() -> Vec<Config> {
     ]
 }
 
-/// Small deterministic generator so that failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 fn compare(pos: &Position, rules: &Rules, context: &str) {
     let fen = pos.to_fen();
     let r = RefPos::from_fen(&fen).unwrap_or_else(|e| panic!("{context}: reference rejects {fen}: {e}"));
@@ -65,7 +55,7 @@ fn compare(pos: &Position, rules: &Rules, context: &str) {
 fn random_games_agree_with_reference() {
     for (id, opts, rules) in configs() {
         let v = ccg_games::variant(id, &opts).unwrap();
-        let mut rng = Rng(0x5eed_0000 + id.len() as u64 + rules.pawns_forward as u64);
+        let mut rng = Rng::from_state(0x5eed_0000 + id.len() as u64 + rules.pawns_forward as u64);
         let mut positions = 0;
         for game in 0..40 {
             let mut pos = Position::new(v.clone());

@@ -153,14 +153,3 @@ pub fn placement(fsf_fen: &str) -> String {
     hand.sort_unstable();
     format!("{cells}[{}] {side}", hand.into_iter().collect::<String>())
 }
-
-/// Small deterministic generator so that failures reproduce.
-pub struct Rng(pub u64);
-impl Rng {
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
