@@ -27,6 +27,7 @@ pub mod position;
 pub mod record;
 pub mod rng;
 pub mod stacks;
+mod staged;
 mod start_rank;
 mod tables;
 pub mod variant;
@@ -42,6 +43,7 @@ pub use moves::{Move, MoveList, Path, Special};
 pub use position::{NullUndo, Outcome, OutcomeReason, Position};
 pub use rng::Rng;
 pub use stacks::Stack;
+pub use staged::Legality;
 pub use start_rank::StartRankError;
 pub use variant::{Variant, VariantError};
 

@@ -7,7 +7,9 @@
 //! protocol front ends.
 
 mod eval;
+mod movecode;
 mod search;
+mod see;
 mod time;
 mod tt;
 pub mod tune;

@@ -1,0 +1,337 @@
+//! The staged move picker: moves come out one at a time, the likeliest to cut first, and each
+//! stage is generated only when the earlier ones did not end the node —
+//! the hash move, captures and promotions that do not lose material (by [`see`]), the killers and
+//! the counter-move, quiet moves by history, and last the losing captures. Quiescence takes the
+//! captures and promotions only. Where stages cannot be generated (compulsory capture chains)
+//! or the side to move is in check, the legal moves are listed once and ordered the same way.
+
+use super::history::{History, Mv};
+use crate::movecode::{decode, encode, NONE};
+use crate::see::see;
+use ccg_core::{Move, Position, Special};
+
+/// Scored moves of one node; allocated once per ply and reused, so nodes allocate nothing.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    noisy: Vec<(Move, i32)>,
+    bad: Vec<(Move, i32)>,
+    quiet: Vec<(Move, i32)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Tt,
+    GenNoisy,
+    GoodNoisy,
+    Refutation,
+    GenQuiet,
+    Quiet,
+    BadNoisy,
+    QGen,
+    QNoisy,
+    ListGen,
+    List,
+    Done,
+}
+
+/// A move handed out, with what the search needs to know about it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Picked {
+    pub m: Move,
+    /// Neither a capture nor a promotion.
+    pub quiet: bool,
+    /// Taken from the legal moves: no legality test needed.
+    pub legal: bool,
+    /// The ordering score (history for quiet moves).
+    pub score: i32,
+}
+
+/// What ordering looks at besides the position.
+pub(crate) struct Context<'a> {
+    pub pos: &'a Position,
+    pub hist: &'a History,
+    /// Piece values per kind (royal pieces high), for captures and exchanges.
+    pub values: &'a [i32],
+    /// The moves one and two plies before, for the continuation history and the counter-move.
+    pub prev: [Option<Mv>; 2],
+    pub ply: usize,
+    /// Killers, counter-moves and histories in use (`noordering` switches them off).
+    pub ordering: bool,
+}
+
+impl Context<'_> {
+    /// The history view of a move of the side to move.
+    pub fn mv(&self, m: &Move) -> Mv {
+        let pos = self.pos;
+        let side = pos.side_to_move().index();
+        let kind = match m.special {
+            Special::Drop(k) => k,
+            _ => pos.piece_at(m.from).map_or(0, |p| p.kind),
+        };
+        self.hist.mv(side, kind as usize, m.from as usize, m.to as usize, m.is_drop())
+    }
+
+    /// The kind a capture takes (for the capture history); 0 for none.
+    pub fn victim(&self, m: &Move) -> usize {
+        let pos = self.pos;
+        let at = match m.special {
+            Special::EnPassant(v) => v,
+            Special::None => m.to,
+            _ => return 0,
+        };
+        pos.piece_at(at).filter(|p| p.color != pos.side_to_move()).map_or(0, |p| p.kind as usize)
+    }
+
+    fn victim_value(&self, m: &Move) -> i32 {
+        match m.special {
+            Special::Chain(p) => 100 * (p.cells().len() as i32 + 1),
+            Special::EnPassant(_) | Special::None => {
+                let pos = self.pos;
+                let at = if let Special::EnPassant(v) = m.special { v } else { m.to };
+                pos.piece_at(at)
+                    .filter(|p| p.color != pos.side_to_move())
+                    .map_or(0, |p| self.values[p.kind as usize])
+            }
+            _ => 0,
+        }
+    }
+
+    /// What a capture or promotion gains at most: the victim and the promotion's worth.
+    pub fn victim_value_of(&self, m: &Move) -> i32 {
+        self.victim_value(m) + m.promotion.map_or(0, |k| self.values[k as usize].min(5000))
+    }
+
+    fn noisy_score(&self, m: &Move) -> i32 {
+        let promo = m.promotion.map_or(0, |k| self.values[k as usize].min(5000));
+        let hist = if self.ordering { self.hist.capture(self.mv(m), self.victim(m)) / 16 } else { 0 };
+        8 * (self.victim_value(m).min(5000) + promo) + hist
+    }
+
+    fn quiet_score(&self, m: &Move) -> i32 {
+        if !self.ordering {
+            return 0;
+        }
+        let mv = self.mv(m);
+        self.hist.quiet(mv) + self.hist.cont(self.prev[0], mv) + self.hist.cont(self.prev[1], mv) / 2
+    }
+}
+
+pub(crate) struct Picker {
+    stage: Stage,
+    tt: Option<Move>,
+    refutations: [u32; 3],
+    next_refutation: usize,
+    bufs: Buffers,
+    at: usize,
+    /// Set by the search when it prunes the remaining quiet moves (late-move pruning).
+    pub skip_quiets: bool,
+    legal_list: bool,
+}
+
+impl Picker {
+    /// The picker of a full-width node. `tt` is the hash move's code.
+    pub fn main(ctx: &Context, bufs: Buffers, tt: u32) -> Picker {
+        let pos = ctx.pos;
+        let legal_list = !pos.staged_generation() || pos.in_check();
+        let tt_move = decode(tt).filter(|&m| !legal_list && pos.is_pseudo_legal(m));
+        let (killers, counter) = if ctx.ordering {
+            (ctx.hist.killers[ctx.ply], ctx.hist.counter(ctx.prev[0]))
+        } else {
+            ([NONE; 2], NONE)
+        };
+        Picker {
+            stage: if legal_list {
+                Stage::ListGen
+            } else if tt_move.is_some() {
+                Stage::Tt
+            } else {
+                Stage::GenNoisy
+            },
+            tt: if legal_list { decode(tt) } else { tt_move },
+            refutations: [killers[0], killers[1], counter],
+            next_refutation: 0,
+            bufs,
+            at: 0,
+            skip_quiets: false,
+            legal_list,
+        }
+    }
+
+    /// The picker of a quiescence node: captures and promotions (all moves when in check).
+    pub fn quiescence(ctx: &Context, bufs: Buffers) -> Picker {
+        let mut p = Picker::main(ctx, bufs, NONE);
+        if !p.legal_list {
+            p.stage = Stage::QGen;
+        }
+        p.skip_quiets = !ctx.pos.in_check();
+        p
+    }
+
+    pub fn into_buffers(self) -> Buffers {
+        self.bufs
+    }
+
+    fn is_tt(&self, m: &Move) -> bool {
+        self.tt.as_ref() == Some(m)
+    }
+
+    fn is_refutation(&self, m: &Move) -> bool {
+        let c = encode(m);
+        self.refutations.contains(&c) && c != NONE
+    }
+
+    /// The best remaining move of `list[at..]`, moved to `at`.
+    fn select(list: &mut [(Move, i32)], at: usize) -> (Move, i32) {
+        let mut b = at;
+        for j in at + 1..list.len() {
+            if list[j].1 > list[b].1 {
+                b = j;
+            }
+        }
+        list.swap(at, b);
+        list[at]
+    }
+
+    pub fn next(&mut self, ctx: &Context) -> Option<Picked> {
+        let pos = ctx.pos;
+        loop {
+            match self.stage {
+                Stage::Tt => {
+                    self.stage = Stage::GenNoisy;
+                    if let Some(m) = self.tt {
+                        let quiet = !pos.is_capture(m) && m.promotion.is_none();
+                        return Some(Picked { m, quiet, legal: false, score: i32::MAX });
+                    }
+                }
+                Stage::GenNoisy | Stage::QGen => {
+                    let Buffers { noisy, bad, .. } = &mut self.bufs;
+                    noisy.clear();
+                    bad.clear();
+                    let tt = self.tt;
+                    pos.noisy_moves(|m| {
+                        if Some(m) != tt {
+                            noisy.push((m, 0));
+                        }
+                    });
+                    for e in noisy.iter_mut() {
+                        e.1 = ctx.noisy_score(&e.0);
+                    }
+                    self.at = 0;
+                    self.stage = if self.stage == Stage::QGen { Stage::QNoisy } else { Stage::GoodNoisy };
+                }
+                Stage::GoodNoisy => {
+                    while self.at < self.bufs.noisy.len() {
+                        let (m, score) = Self::select(&mut self.bufs.noisy, self.at);
+                        self.at += 1;
+                        if see(pos, m, ctx.values) >= 0 {
+                            return Some(Picked { m, quiet: false, legal: false, score });
+                        }
+                        self.bufs.bad.push((m, score));
+                    }
+                    self.stage = Stage::Refutation;
+                }
+                Stage::QNoisy => {
+                    if self.at < self.bufs.noisy.len() {
+                        let (m, score) = Self::select(&mut self.bufs.noisy, self.at);
+                        self.at += 1;
+                        return Some(Picked { m, quiet: false, legal: false, score });
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Refutation => {
+                    while self.next_refutation < 3 {
+                        let code = self.refutations[self.next_refutation];
+                        self.next_refutation += 1;
+                        if self.skip_quiets
+                            || code == NONE
+                            || self.refutations[..self.next_refutation - 1].contains(&code)
+                        {
+                            continue;
+                        }
+                        let Some(m) = decode(code) else { continue };
+                        if !self.is_tt(&m)
+                            && m.promotion.is_none()
+                            && pos.is_pseudo_legal(m)
+                            && !pos.is_capture(m)
+                        {
+                            return Some(Picked { m, quiet: true, legal: false, score: i32::MAX - 1 });
+                        }
+                    }
+                    self.stage = Stage::GenQuiet;
+                }
+                Stage::GenQuiet => {
+                    self.stage = Stage::Quiet;
+                    self.at = 0;
+                    if self.skip_quiets {
+                        self.stage = Stage::BadNoisy;
+                        continue;
+                    }
+                    let mut quiet = std::mem::take(&mut self.bufs.quiet);
+                    quiet.clear();
+                    pos.quiet_moves(|m| quiet.push((m, 0)));
+                    quiet.retain(|(m, _)| !self.is_tt(m) && !self.is_refutation(m));
+                    for e in quiet.iter_mut() {
+                        e.1 = ctx.quiet_score(&e.0);
+                    }
+                    quiet.sort_unstable_by_key(|&(_, s)| std::cmp::Reverse(s));
+                    self.bufs.quiet = quiet;
+                }
+                Stage::Quiet => {
+                    if !self.skip_quiets && self.at < self.bufs.quiet.len() {
+                        let (m, score) = self.bufs.quiet[self.at];
+                        self.at += 1;
+                        return Some(Picked { m, quiet: true, legal: false, score });
+                    }
+                    self.at = 0;
+                    self.stage = Stage::BadNoisy;
+                }
+                Stage::BadNoisy => {
+                    if self.at < self.bufs.bad.len() {
+                        let (m, score) = self.bufs.bad[self.at];
+                        self.at += 1;
+                        return Some(Picked { m, quiet: false, legal: false, score });
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::ListGen => {
+                    let list = pos.legal_moves();
+                    let q = &mut self.bufs.quiet;
+                    q.clear();
+                    let (tt, killers) = (self.tt.map(|m| encode(&m)), self.refutations);
+                    for &m in list.iter() {
+                        let noisy = pos.is_capture(m) || m.promotion.is_some();
+                        let code = encode(&m);
+                        let score = if Some(code) == tt {
+                            i32::MAX
+                        } else if noisy {
+                            (1 << 28) + ctx.noisy_score(&m)
+                        } else if killers.contains(&code) {
+                            1 << 27
+                        } else {
+                            ctx.quiet_score(&m)
+                        };
+                        // Quiescence outside check takes captures and promotions only.
+                        if noisy || !self.skip_quiets {
+                            q.push((m, score));
+                        }
+                    }
+                    self.at = 0;
+                    self.stage = Stage::List;
+                }
+                Stage::List => {
+                    if self.at < self.bufs.quiet.len() {
+                        let (m, score) = Self::select(&mut self.bufs.quiet, self.at);
+                        self.at += 1;
+                        let quiet = !pos.is_capture(m) && m.promotion.is_none();
+                        if quiet && self.skip_quiets && !pos.in_check() {
+                            continue;
+                        }
+                        return Some(Picked { m, quiet, legal: true, score });
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
