@@ -4,6 +4,7 @@ mod bench;
 mod diagram;
 mod matches;
 mod play;
+mod train;
 mod tune;
 
 use anyhow::{bail, Context, Result};
@@ -76,6 +77,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Tune a game's evaluation on self-play positions (Texel method).
     Tune(tune::TuneArgs),
+    /// Train a game's evaluation network on self-play positions.
+    Train(train::TrainArgs),
     /// Measure move-generation speed (perft nodes per second) and search speed (nodes per second).
     Bench {
         /// Games to measure (default: every implemented game).
@@ -204,6 +207,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => play::run(args)?,
         Command::Match(args) => matches::run(args)?,
         Command::Tune(args) => tune::run(args)?,
+        Command::Train(args) => train::run(args)?,
     }
     Ok(())
 }

@@ -8,6 +8,7 @@
 
 mod eval;
 mod movecode;
+pub mod nnue;
 mod search;
 mod see;
 mod time;

@@ -29,9 +29,14 @@ pub fn budget(limits: &Limits, stm: Color) -> Budget {
         let inc = limits.inc[stm.index()];
         let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50);
         let safe = left.saturating_sub(OVERHEAD.min(left / 5));
-        // A share of the remaining time plus most of the increment, never more than a third of
-        // what is left (so a long think cannot flag).
-        let base = (safe / mtg + inc * 3 / 4).min(safe / 3);
+        // A reserve the clock keeps (ten increments and 0.3 s, at most half of what is left):
+        // a busy machine can stall a process for a tenth of a second, and a clock spent down to
+        // its last milliseconds flags on the first stall. Below it the engine spends less than
+        // its increment, so the clock grows back.
+        let reserve = (inc * 10 + Duration::from_millis(300)).min(left / 2);
+        // A share of the time above the reserve plus most of the increment, never more than a
+        // third of what is left (so a long think cannot flag).
+        let base = (left.saturating_sub(reserve) / mtg + inc * 3 / 4).min(safe / 3);
         let cap = if mtg == 1 { safe * 9 / 10 } else { safe / 3 };
         let s = base;
         let h = (base * 4).min(cap).max(base);
@@ -52,6 +57,14 @@ mod tests {
         assert!(b.soft.unwrap() < Duration::from_secs(1));
         assert!(b.hard.unwrap() <= Duration::from_secs(4));
         assert_eq!(budget(&l, Color::Black), Budget { soft: None, hard: None });
+    }
+
+    /// Near the end of the clock the engine spends less than its increment: the clock grows.
+    #[test]
+    fn a_low_clock_grows_back() {
+        let inc = Duration::from_millis(50);
+        let l = Limits { time: [Some(Duration::from_millis(400)), None], inc: [inc; 2], ..Limits::default() };
+        assert!(budget(&l, Color::White).soft.unwrap() < inc);
     }
 
     #[test]

@@ -32,8 +32,9 @@ pub struct MatchArgs {
     /// Rule option `key=value`, passed to our rules and to the engines (repeatable).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// A player (give exactly two): `ccg [level=N] [threads=N] [hash=MB] [params=FILE] [nonull]
-    /// [nolmr] [noaspiration] [nofutility] [noordering] [noqsearch] [nolmp] [nobadcaptures]`,
+    /// A player (give exactly two): `ccg [level=N] [threads=N] [hash=MB] [params=FILE] [net=FILE]
+    /// [toggles]` (toggles switch a search feature off: nonull, nolmr, nosingular, nonet, …; see
+    /// docs/engine.md),
     /// `random`, `greedy`, or `cmd=PROGRAM [arg=ARG]… [name=NAME] [option.NAME=VALUE]…` for a
     /// UCI engine.
     #[arg(long = "engine", required = true, num_args = 1)]

@@ -61,6 +61,11 @@ impl Spec {
                         }
                         Some(("threads", v)) => config.threads = v.parse().with_context(|| w.to_string())?,
                         Some(("hash", v)) => config.hash_mb = v.parse().with_context(|| w.to_string())?,
+                        Some(("net", v)) => {
+                            config.network = Some(std::sync::Arc::new(
+                                std::fs::read(v).with_context(|| format!("network file {v}"))?,
+                            ))
+                        }
                         Some(("params", v)) => {
                             config.params =
                                 Some(std::fs::read_to_string(v).with_context(|| format!("params file {v}"))?)
@@ -124,6 +129,10 @@ impl Spec {
     ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Spec::Ccg { level, config, .. } => {
+                if let Some(bytes) = &config.network {
+                    let v = ccg_games::variant(game, options).map_err(|e| e.to_string())?;
+                    ccg_engine::nnue::Network::read(&v, bytes).map_err(|e| e.to_string())?;
+                }
                 Box::new(CcgPlayer { engine: Engine::new(config.clone()), level: *level })
             }
             Spec::Random => Box::new(RandomPlayer { rng: Rng::new(seed), greedy: None }),

@@ -10,6 +10,7 @@ mod picker;
 mod thread;
 
 use crate::eval::{Evaluator, Params};
+use crate::nnue::Network;
 use crate::time::budget;
 use crate::tt::Tt;
 use crate::{Limits, SearchResult};
@@ -57,6 +58,9 @@ pub struct Features {
     pub iir: bool,
     /// Quiet moves with a bad history are pruned near the leaves.
     pub history_pruning: bool,
+    /// The game's trained network evaluates where one is shipped (else the hand-written
+    /// evaluation); `nonet` measures what it is worth.
+    pub nnue: bool,
 }
 
 impl Default for Features {
@@ -77,6 +81,7 @@ impl Default for Features {
             probcut: true,
             iir: true,
             history_pruning: true,
+            nnue: true,
         }
     }
 }
@@ -100,11 +105,12 @@ impl Features {
             "noprobcut" => self.probcut = false,
             "noiir" => self.iir = false,
             "nohistorypruning" => self.history_pruning = false,
+            "nonet" => self.nnue = false,
             _ => return false,
         }
         true
     }
-    pub const TOGGLES: [&'static str; 15] = [
+    pub const TOGGLES: [&'static str; 16] = [
         "nonull",
         "nolmr",
         "noaspiration",
@@ -120,6 +126,7 @@ impl Features {
         "noprobcut",
         "noiir",
         "nohistorypruning",
+        "nonet",
     ];
 }
 
@@ -130,11 +137,13 @@ pub struct EngineConfig {
     pub features: Features,
     /// Parameter-file text that replaces the shipped one for every game (e.g. a tuning result).
     pub params: Option<String>,
+    /// A network file (`ccg train`) that replaces the shipped network of its game.
+    pub network: Option<Arc<Vec<u8>>>,
 }
 
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
-        EngineConfig { threads: 1, hash_mb: 16, features: Features::default(), params: None }
+        EngineConfig { threads: 1, hash_mb: 16, features: Features::default(), params: None, network: None }
     }
 }
 
@@ -155,7 +164,7 @@ pub struct Engine {
     stop: AtomicBool,
     /// The evaluator of the last variant searched (building one costs milliseconds: under a
     /// fast clock that matters), with that variant (held, so its identity stays unique).
-    eval_cache: Mutex<Option<(Arc<Variant>, Arc<Evaluator>)>>,
+    eval_cache: Mutex<Option<(Arc<Variant>, Evaluators)>>,
     /// Histories per thread, kept for the next search of the same game.
     histories: Mutex<Vec<History>>,
 }
@@ -200,14 +209,31 @@ impl Engine {
 
     /// The evaluator this engine uses for the variant of `pos`.
     pub fn evaluator(&self, pos: &Position) -> Arc<Evaluator> {
+        self.evaluators(pos).0
+    }
+
+    /// The network this engine evaluates `pos`'s variant with, if any.
+    pub fn network(&self, pos: &Position) -> Option<Arc<Network>> {
+        self.evaluators(pos).1
+    }
+
+    fn evaluators(&self, pos: &Position) -> Evaluators {
         let mut cache = self.eval_cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((v, ev)) = cache.as_ref() {
             if Arc::ptr_eq(v, pos.variant()) {
                 return ev.clone();
             }
         }
-        let ev = Arc::new(self.build_evaluator(pos));
-        *cache = Some((pos.variant().clone(), ev.clone()));
+        let v = pos.variant();
+        let net = if !self.config.features.nnue {
+            None
+        } else if let Some(bytes) = &self.config.network {
+            Network::read(v, bytes).ok()
+        } else {
+            Network::for_variant(v)
+        };
+        let ev = (Arc::new(self.build_evaluator(pos)), net.map(Arc::new));
+        *cache = Some((v.clone(), ev.clone()));
         ev
     }
 
@@ -240,7 +266,7 @@ impl Engine {
     /// Searches `pos` within `limits`, calling `on_info` after each completed iteration.
     pub fn search(&self, pos: &Position, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let start = Instant::now();
-        let ev = self.evaluator(pos);
+        let (ev, net) = self.evaluators(pos);
         let values: Vec<i32> = (0..pos.variant().kinds.len()).map(|k| ev.value(k as u8)).collect();
         let b = budget(limits, pos.side_to_move());
         let done = AtomicBool::new(false);
@@ -250,6 +276,7 @@ impl Engine {
         let shared = Shared {
             tt: &self.tt,
             ev: &ev,
+            net: net.as_deref(),
             values: &values,
             user_stop: &self.stop,
             done: &done,
@@ -294,9 +321,14 @@ impl Engine {
     }
 }
 
+/// The hand-written evaluator (values, null-move rule; the evaluation where no network is) and
+/// the network, if the game has one.
+type Evaluators = (Arc<Evaluator>, Option<Arc<Network>>);
+
 struct Shared<'a> {
     tt: &'a Tt,
     ev: &'a Evaluator,
+    net: Option<&'a Network>,
     /// Piece values per kind for ordering and exchanges (royal pieces high).
     values: &'a [i32],
     user_stop: &'a AtomicBool,

@@ -52,7 +52,7 @@ impl Thread<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 2 {
-            return if in_check { 0 } else { self.evaluate() };
+            return if in_check { 0 } else { self.evaluate(ply) };
         }
         // Mate-distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -88,7 +88,7 @@ impl Thread<'_> {
         } else {
             let raw = match tte {
                 Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => self.evaluate(),
+                _ => self.evaluate(ply),
             };
             // The table's score is a better guess when its bound points the right way.
             match (tte, tt_score) {
@@ -130,8 +130,7 @@ impl Thread<'_> {
                 && self.sh.ev.null_ok(&self.pos)
             {
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
-                self.stack[ply].mv = None;
-                let u = self.pos.make_null();
+                let u = self.make_null(ply);
                 let s = -self.negamax(depth - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 self.pos.unmake_null(u);
                 if self.aborted {
@@ -480,7 +479,7 @@ impl Thread<'_> {
         }
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { 0 } else { self.evaluate() };
+            return if in_check { 0 } else { self.evaluate(ply) };
         }
         let key = self.pos.hash();
         let tte = self.sh.tt.probe(key);
@@ -503,7 +502,7 @@ impl Thread<'_> {
         if !in_check {
             eval = match tte {
                 Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => self.evaluate(),
+                _ => self.evaluate(ply),
             };
             if eval >= beta || !f.quiescence {
                 return eval;

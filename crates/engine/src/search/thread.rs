@@ -5,6 +5,7 @@ use super::history::{History, Mv};
 use super::picker::Buffers;
 use super::{Shared, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::movecode::{encode, NONE};
+use crate::nnue::{Accumulator, Change};
 use crate::tt::{Bound, Entry, NO_EVAL};
 use crate::SearchResult;
 use ccg_core::{Move, Position, Undo};
@@ -62,6 +63,8 @@ pub(super) struct Thread<'a> {
     level: usize,
     pub lmr: Reductions,
     pub root_depth: i32,
+    /// The network's accumulators by ply (when the game has a network).
+    acc: Vec<Accumulator>,
     fifty: Option<u32>,
     royal_capture: bool,
 }
@@ -86,6 +89,7 @@ impl<'a> Thread<'a> {
             level: 0,
             lmr: Reductions::new(),
             root_depth: 0,
+            acc: vec![Accumulator::default(); MAX_PLY + 4],
             fifty,
             royal_capture,
         }
@@ -138,11 +142,32 @@ impl<'a> Thread<'a> {
         }
     }
 
-    /// Plays a move, remembering it for the histories of the plies below.
+    /// Plays a move, remembering it for the histories of the plies below and bringing the
+    /// network's accumulators of the next ply up to date.
     #[inline]
     pub fn make(&mut self, m: Move, mv: Mv, ply: usize) -> Undo {
         self.stack[ply].mv = Some(mv);
-        self.pos.make(m)
+        match self.sh.net {
+            Some(net) => {
+                let change = Change::before(&self.pos, m);
+                let u = self.pos.make(m);
+                let (done, next) = self.acc.split_at_mut(ply + 1);
+                next[0].copy_from(&done[ply]);
+                next[0].update(net, &self.pos, &change);
+                u
+            }
+            None => self.pos.make(m),
+        }
+    }
+
+    /// Passes (null move): the next ply's accumulators are this ply's.
+    pub fn make_null(&mut self, ply: usize) -> ccg_core::NullUndo {
+        self.stack[ply].mv = None;
+        if self.sh.net.is_some() {
+            let (done, next) = self.acc.split_at_mut(ply + 1);
+            next[0].copy_from(&done[ply]);
+        }
+        self.pos.make_null()
     }
 
     #[inline]
@@ -150,10 +175,14 @@ impl<'a> Thread<'a> {
         self.pos.unmake(u);
     }
 
-    /// The static evaluation of the current position, side to move's view.
+    /// The static evaluation of the current position (at `ply`), side to move's view.
     #[inline]
-    pub fn evaluate(&self) -> i32 {
-        self.sh.ev.eval(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    pub fn evaluate(&self, ply: usize) -> i32 {
+        let e = match self.sh.net {
+            Some(net) => net.evaluate(&self.acc[ply], self.pos.side_to_move()),
+            None => self.sh.ev.eval(&self.pos),
+        };
+        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     pub fn result(&self, best: Option<Move>, score: i32, depth: u32, pv: Vec<Move>) -> SearchResult {
@@ -178,6 +207,9 @@ impl<'a> Thread<'a> {
 
     /// Iterative deepening over the root moves.
     pub fn iterate(&mut self, on_info: &mut dyn FnMut(&crate::Info)) -> SearchResult {
+        if let Some(net) = self.sh.net {
+            net.refresh(&self.pos, &mut self.acc[0]);
+        }
         let root = self.pos.legal_moves();
         if root.is_empty() {
             let s = self.terminal_score(0);

@@ -1,0 +1,147 @@
+//! `ccg train`: a network for a game's evaluation, from self-play positions (docs/engine.md).
+//! Writes the network the engine ships (`crates/engine/nets/<game>.nnue`) or any path given.
+//! Self-play data and the training checkpoint live in `--dir`: a rerun continues where an
+//! interrupted one stopped.
+
+use anyhow::{Context, Result};
+use ccg_engine::nnue::train::{self_play, train, SelfPlay, TrainConfig};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct TrainArgs {
+    /// Game id.
+    pub game: String,
+    /// Rule option `key=value` of the self-play games (the network serves the game with any).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Self-play games (every tenth is held out to judge the fit).
+    #[arg(long, default_value_t = 2000)]
+    pub games: u32,
+    /// Nodes per move in self-play.
+    #[arg(long, default_value_t = 3000)]
+    pub nodes: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// Hidden units of each point of view.
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Weight of the search score in the target (the rest is the game's result).
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    #[arg(long, default_value_t = 0.002)]
+    pub lr: f32,
+    #[arg(long, default_value_t = 1024)]
+    pub batch: usize,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where self-play data and the checkpoint are kept (default: target/train/<game>).
+    #[arg(long)]
+    pub dir: Option<std::path::PathBuf>,
+    /// Where to write the network (default: crates/engine/nets/<game>.nnue).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+}
+
+fn bar(len: u64, what: &str) -> ProgressBar {
+    let b = ProgressBar::new(len);
+    b.set_style(
+        ProgressStyle::with_template(&format!(
+            "{what:<10} {{bar:30}} {{pos}}/{{len}} {{msg}} [{{elapsed_precise}} < {{eta}}]"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    b
+}
+
+pub fn run(args: TrainArgs) -> Result<()> {
+    anyhow::ensure!(args.games >= 10, "--games must be at least 10 (a tenth is held out)");
+    anyhow::ensure!((1..=1024).contains(&args.hidden), "--hidden must be 1 to 1024");
+    anyhow::ensure!((0.0..=1.0).contains(&args.lambda), "--lambda must be in [0, 1]");
+    anyhow::ensure!(
+        args.lr > 0.0 && args.lr.is_finite() && args.batch > 0,
+        "--lr and --batch must be positive"
+    );
+    let v = crate::variant(&args.game, &args.options)?;
+    let dir = args.dir.clone().unwrap_or_else(|| format!("target/train/{}", args.game).into());
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let sp = SelfPlay {
+        games: args.games,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        max_plies: 400,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    let data = dir.join(format!("selfplay-n{}-r{}-s{}.bin", args.nodes, args.random_plies, args.seed));
+    let started = Instant::now();
+    let b = bar(args.games as u64, "self-play");
+    let samples = self_play(&v, &sp, &data, &|d, _| b.set_position(d))
+        .with_context(|| format!("self-play data {}", data.display()))?;
+    b.finish();
+    let play_time = started.elapsed();
+    anyhow::ensure!(!samples.is_empty(), "self-play gave no quiet positions; play more games");
+    println!("{} positions from {} games ({})", samples.len(), args.games, data.display());
+    let cfg = TrainConfig {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        lambda: args.lambda,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    let started = Instant::now();
+    let eb = bar(args.epochs as u64, "training");
+    let bb = bar(1, "  batches");
+    let t = train(
+        &v,
+        &samples,
+        &cfg,
+        &dir.join(format!("checkpoint-h{}.bin", args.hidden)),
+        &|i, n| {
+            bb.set_length(n);
+            bb.set_position(i)
+        },
+        &|e| {
+            eb.set_position(e.epoch as u64);
+            eb.set_message(format!(
+                "train {:.5}  held-out {:.5}  best {:.5}",
+                e.train_loss, e.held_out_loss, e.best_loss
+            ));
+            eb.println(format!(
+                "epoch {:>3}: training loss {:.5}, held-out loss {:.5}",
+                e.epoch, e.train_loss, e.held_out_loss
+            ));
+        },
+    )?;
+    bb.finish_and_clear();
+    eb.finish();
+    let summary = format!(
+        "{} training and {} held-out positions from {} games at {} nodes a move; {} inputs, 2x{} hidden; \
+         best held-out loss {:.5} after {} epochs; self-play {:.0} s, training {:.0} s",
+        t.training,
+        t.held_out,
+        args.games,
+        args.nodes,
+        t.net.inputs(),
+        args.hidden,
+        t.best_loss,
+        t.epochs,
+        play_time.as_secs_f64(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("{summary}");
+    let path = args.out.unwrap_or_else(|| format!("crates/engine/nets/{}.nnue", args.game).into());
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    }
+    std::fs::write(&path, t.net.write()).with_context(|| format!("writing {}", path.display()))?;
+    println!("wrote {}", path.display());
+    Ok(())
+}

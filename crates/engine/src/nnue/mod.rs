@@ -1,0 +1,381 @@
+//! A learned evaluation per game: an efficiently updatable neural network (NNUE-style).
+//!
+//! Inputs are sparse: one per piece on a cell (its side relative to the point of view, its kind,
+//! its cell) and, in drop games, one per piece in hand ("at least i pieces of this kind"). Each
+//! side has its own view of the board — Black's cells mirrored by the board's symmetry, so both
+//! views share the weights — and its own *accumulator*: the first layer's sums, kept up to date
+//! move by move by adding and subtracting the rows of the inputs that changed
+//! ([`Accumulator::update`]). The output is one dense layer over both accumulators (side to move
+//! first), clipped to [0, 1]: an evaluation in centipawns. Inference is in integers, in loops the
+//! compiler vectorises. `ccg train <game>` ([`train`]) fits the network to self-play positions.
+
+mod features;
+pub mod train;
+
+pub use features::FeatureMap;
+
+use ccg_core::{Color, Move, Piece, Position, Special, Variant};
+use thiserror::Error;
+
+/// Fixed-point scale of the first layer: activations in [0, 1] are [0, `QA`].
+pub const QA: i32 = 255;
+/// Fixed-point scale of the output weights.
+pub const QB: i32 = 64;
+/// Largest first-layer weight magnitude (so that accumulators stay far inside `i32`).
+pub const L1_CLIP: f32 = 1.98;
+
+const MAGIC: &[u8; 8] = b"CCGNNUE1";
+
+#[derive(Debug, Error)]
+pub enum NetError {
+    #[error("network file: not a ccg network (bad magic)")]
+    Magic,
+    #[error("network file: truncated")]
+    Truncated,
+    #[error("network file: made for {found}, not for {expected}")]
+    Game { expected: String, found: String },
+    #[error("network file: {0}")]
+    Shape(String),
+}
+
+/// A network with quantized weights, ready for inference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    pub game: String,
+    pub map: FeatureMap,
+    pub hidden: usize,
+    /// `[input][hidden]`, scaled by `QA`.
+    pub l1: Vec<i16>,
+    /// `[hidden]`, scaled by `QA`.
+    pub l1_bias: Vec<i16>,
+    /// `[2 * hidden]` (side to move's half first), scaled by `QB` (centipawns per activation).
+    pub out: Vec<i32>,
+    /// Scaled by `QA * QB`.
+    pub out_bias: i32,
+}
+
+/// Declares the networks shipped with the engine (written by `ccg train`), by game id.
+macro_rules! shipped_nets {
+    ($($id:literal),* $(,)?) => {
+        pub(crate) const SHIPPED: &[(&str, &[u8])] =
+            &[$(($id, include_bytes!(concat!("../../nets/", $id, ".nnue")))),*];
+    };
+}
+shipped_nets![];
+
+impl Network {
+    /// The shipped network of the variant's game (rule options do not change the pieces, so
+    /// `mgc king=step` plays with `mgc`'s network), if there is one that fits.
+    pub fn for_variant(v: &Variant) -> Option<Network> {
+        let base = v.id.split_whitespace().next().unwrap_or(&v.id);
+        let (_, bytes) = SHIPPED.iter().find(|(id, _)| *id == base)?;
+        Network::read(v, bytes).ok()
+    }
+
+    /// The number of inputs.
+    pub fn inputs(&self) -> usize {
+        self.map.inputs()
+    }
+
+    pub fn write(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(16 + 2 * self.l1.len());
+        b.extend_from_slice(MAGIC);
+        let id = self.game.as_bytes();
+        b.extend_from_slice(&(id.len() as u32).to_le_bytes());
+        b.extend_from_slice(id);
+        for x in [self.map.cells, self.map.kinds, self.map.hand_max, self.hidden] {
+            b.extend_from_slice(&(x as u32).to_le_bytes());
+        }
+        for &c in &self.map.mirror {
+            b.push(c);
+        }
+        for &w in self.l1.iter().chain(&self.l1_bias) {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        for &w in self.out.iter().chain(std::iter::once(&self.out_bias)) {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        b
+    }
+
+    /// Reads a network file and checks that it was made for `v` (same game, same pieces).
+    pub fn read(v: &Variant, bytes: &[u8]) -> Result<Network, NetError> {
+        let mut r = Reader(bytes);
+        if r.take(8)? != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let n = r.u32()? as usize;
+        let game = String::from_utf8_lossy(r.take(n.min(256))?).into_owned();
+        let base = v.id.split_whitespace().next().unwrap_or(&v.id);
+        if game != base {
+            return Err(NetError::Game { expected: base.to_string(), found: game });
+        }
+        let (cells, kinds, hand_max, hidden) =
+            (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
+        let map = FeatureMap::new(v);
+        if (cells, kinds) != (map.cells, map.kinds)
+            || hand_max != map.hand_max
+            || !(1..=4096).contains(&hidden)
+        {
+            return Err(NetError::Shape(format!(
+                "{cells} cells, {kinds} kinds, hands to {hand_max}, {hidden} hidden; the game has {} cells, \
+                 {} kinds, hands to {}",
+                map.cells, map.kinds, map.hand_max
+            )));
+        }
+        let mirror = r.take(cells)?.to_vec();
+        if mirror != map.mirror {
+            return Err(NetError::Shape("the board's mirror differs".into()));
+        }
+        let inputs = map.inputs();
+        let l1 = (0..inputs * hidden).map(|_| r.i16()).collect::<Result<Vec<_>, _>>()?;
+        let l1_bias = (0..hidden).map(|_| r.i16()).collect::<Result<Vec<_>, _>>()?;
+        let out = (0..2 * hidden).map(|_| r.i32()).collect::<Result<Vec<_>, _>>()?;
+        let out_bias = r.i32()?;
+        Ok(Network { game, map, hidden, l1, l1_bias, out, out_bias })
+    }
+
+    /// The evaluation in centipawns, side to move's view, from the two accumulators.
+    #[inline]
+    pub fn evaluate(&self, acc: &Accumulator, stm: Color) -> i32 {
+        let h = self.hidden;
+        let (us, them) = (&acc.v[stm.index()], &acc.v[1 - stm.index()]);
+        let dot = |a: &[i32], w: &[i32]| -> i64 {
+            a.iter().zip(w).map(|(&x, &w)| x.clamp(0, QA) as i64 * w as i64).sum()
+        };
+        let sum = dot(&us[..h], &self.out[..h]) + dot(&them[..h], &self.out[h..]) + self.out_bias as i64;
+        (sum / (QA * QB) as i64) as i32
+    }
+
+    /// The accumulators of `pos` computed from scratch.
+    pub fn refresh(&self, pos: &Position, acc: &mut Accumulator) {
+        for side in [Color::White, Color::Black] {
+            let a = &mut acc.v[side.index()];
+            a.clear();
+            a.extend(self.l1_bias.iter().map(|&b| b as i32));
+            let h = self.hidden;
+            self.map.active(pos, side, |f| {
+                for (x, &w) in a.iter_mut().zip(&self.l1[f * h..(f + 1) * h]) {
+                    *x += w as i32;
+                }
+            });
+        }
+    }
+
+    #[inline]
+    fn add(&self, a: &mut [i32], f: usize, sign: i32) {
+        let h = self.hidden;
+        for (x, &w) in a.iter_mut().zip(&self.l1[f * h..(f + 1) * h]) {
+            *x += sign * w as i32;
+        }
+    }
+}
+
+/// The first layer's sums for both points of view.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Accumulator {
+    v: [Vec<i32>; 2],
+}
+
+/// What a move changed, recorded before it is made: the cells it touches with what stood there,
+/// and the hands.
+pub struct Change {
+    cells: [(u8, Option<Piece>); 8],
+    len: usize,
+    /// Capture chains touch many cells: the accumulators are computed from scratch.
+    refresh: bool,
+    hands: [[u8; 64]; 2],
+    drops: bool,
+}
+
+impl Change {
+    /// Records what `m` may change in `pos` (call before making it).
+    pub fn before(pos: &Position, m: Move) -> Change {
+        let v = pos.variant();
+        let mut c = Change {
+            cells: [(0, None); 8],
+            len: 0,
+            refresh: false,
+            hands: [[0; 64]; 2],
+            drops: v.rules.drops,
+        };
+        let note = |c: &mut Change, cell: u8| {
+            if c.len < c.cells.len() && !c.cells[..c.len].iter().any(|(x, _)| *x == cell) {
+                c.cells[c.len] = (cell, pos.piece_at(cell));
+                c.len += 1;
+            } else if c.len == c.cells.len() {
+                c.refresh = true;
+            }
+        };
+        match m.special {
+            Special::Chain(_) => c.refresh = true,
+            Special::Castle(i) => {
+                let cs = &v.rules.castlings[i as usize];
+                for &(a, b) in std::iter::once(&cs.king).chain(&cs.rooks) {
+                    note(&mut c, a);
+                    note(&mut c, b);
+                }
+            }
+            Special::EnPassant(victim) => {
+                note(&mut c, m.from);
+                note(&mut c, m.to);
+                note(&mut c, victim);
+            }
+            Special::None | Special::Drop(_) => {
+                note(&mut c, m.from);
+                note(&mut c, m.to);
+            }
+        }
+        if c.drops {
+            for side in [Color::White, Color::Black] {
+                for k in 0..v.kinds.len().min(64) {
+                    c.hands[side.index()][k] = pos.hand(side, k as u8);
+                }
+            }
+        }
+        c
+    }
+}
+
+impl Accumulator {
+    /// Becomes a copy of `other`, reusing its memory (the search copies one per node).
+    #[inline]
+    pub fn copy_from(&mut self, other: &Accumulator) {
+        self.v[0].clone_from(&other.v[0]);
+        self.v[1].clone_from(&other.v[1]);
+    }
+
+    /// Brings `self` (a copy of the accumulators before the move) up to date with `pos`
+    /// (the position after it).
+    pub fn update(&mut self, net: &Network, pos: &Position, change: &Change) {
+        if change.refresh {
+            net.refresh(pos, self);
+            return;
+        }
+        let map = &net.map;
+        for &(cell, old) in &change.cells[..change.len] {
+            let new = pos.piece_at(cell);
+            if old == new {
+                continue;
+            }
+            for side in [Color::White, Color::Black] {
+                let a = &mut self.v[side.index()];
+                if let Some(p) = old {
+                    net.add(a, map.board(side, p, cell), -1);
+                }
+                if let Some(p) = new {
+                    net.add(a, map.board(side, p, cell), 1);
+                }
+            }
+        }
+        if change.drops {
+            for owner in [Color::White, Color::Black] {
+                for k in 0..map.kinds.min(64) {
+                    let (old, new) =
+                        (change.hands[owner.index()][k] as usize, pos.hand(owner, k as u8) as usize);
+                    if old == new {
+                        continue;
+                    }
+                    let (lo, hi, sign) = if new > old { (old, new, 1) } else { (new, old, -1) };
+                    for side in [Color::White, Color::Black] {
+                        let a = &mut self.v[side.index()];
+                        for i in lo..hi.min(map.hand_max) {
+                            net.add(a, map.hand(side, owner, k, i), sign);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], NetError> {
+        if self.0.len() < n {
+            return Err(NetError::Truncated);
+        }
+        let (a, b) = self.0.split_at(n);
+        self.0 = b;
+        Ok(a)
+    }
+    fn u32(&mut self) -> Result<u32, NetError> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+    }
+    fn i32(&mut self) -> Result<i32, NetError> {
+        Ok(i32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+    }
+    fn i16(&mut self) -> Result<i16, NetError> {
+        Ok(i16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ccg_core::Rng;
+
+    fn random_net(v: &Variant, hidden: usize, seed: u64) -> Network {
+        let map = FeatureMap::new(v);
+        let mut rng = Rng::new(seed);
+        let mut w = |n: usize, r: i32| {
+            (0..n).map(|_| (rng.below(2 * r as usize + 1) as i32 - r) as i16).collect::<Vec<_>>()
+        };
+        let l1 = w(map.inputs() * hidden, 60);
+        let l1_bias = w(hidden, 60);
+        let out = w(2 * hidden, 3000).into_iter().map(|x| x as i32).collect();
+        Network {
+            game: v.id.split_whitespace().next().unwrap().to_string(),
+            map,
+            hidden,
+            l1,
+            l1_bias,
+            out,
+            out_bias: 12345,
+        }
+    }
+
+    /// Along random games of every game, the accumulators kept move by move equal the ones
+    /// computed from scratch, and the network reads back from its file unchanged.
+    #[test]
+    fn incremental_accumulators_match_a_refresh_in_every_game() {
+        for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
+            let v = ccg_games::variant(g.id, &[]).unwrap();
+            let net = random_net(&v, 16, g.id.len() as u64);
+            assert_eq!(Network::read(&v, &net.write()).unwrap(), net, "{}", g.id);
+            let mut rng = Rng::new(99);
+            for game in 0..3 {
+                let mut pos = Position::new(v.clone());
+                let mut acc = Accumulator::default();
+                net.refresh(&pos, &mut acc);
+                for ply in 0..150 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    let change = Change::before(&pos, m);
+                    pos.make(m);
+                    acc.update(&net, &pos, &change);
+                    let mut fresh = Accumulator::default();
+                    net.refresh(&pos, &mut fresh);
+                    assert_eq!(acc, fresh, "{} game {game} ply {ply} after {m:?}", g.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_files_are_refused() {
+        let v = ccg_games::variant("mgc", &[]).unwrap();
+        let net = random_net(&v, 8, 1);
+        let bytes = net.write();
+        assert!(matches!(Network::read(&v, b"nonsense"), Err(NetError::Magic)));
+        assert!(matches!(Network::read(&v, &bytes[..bytes.len() - 3]), Err(NetError::Truncated)));
+        let shogi = ccg_games::variant("shogi", &[]).unwrap();
+        assert!(matches!(Network::read(&shogi, &bytes), Err(NetError::Game { .. })));
+        let stepping = ccg_games::variant("mgc", &[("king".into(), "step".into())]).unwrap();
+        assert!(Network::read(&stepping, &bytes).is_ok(), "rule options keep the game's network");
+    }
+}

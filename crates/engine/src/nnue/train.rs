@@ -1,0 +1,767 @@
+//! Training a network for one game: self-play positions labelled by the search, then gradient
+//! descent (Adam) on the mean squared error between `sigmoid(net / K)` and a blend of the
+//! search score's `sigmoid(score / K)` and the game's result.
+//!
+//! Both phases are resumable and deterministic for a seed. Self-play appends whole games to a
+//! data file (game `g` depends only on the seed and `g`, whichever thread plays it), so a rerun
+//! plays only the games missing. Training writes a checkpoint after every epoch (weights, Adam
+//! moments, the best held-out loss so far) and continues from it. Every tenth game is held out:
+//! positions of one game are alike, so the split is by game; the network kept is the one with
+//! the lowest held-out loss.
+
+use super::{FeatureMap, Network, L1_CLIP, QA, QB};
+use crate::{Engine, EngineConfig, Limits};
+use ccg_core::{Color, Piece, Position, Rng, Variant};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The sigmoid's scale in centipawns: `sigmoid(cp / K)` is the expected score.
+pub const K: f32 = 170.0;
+/// The network's output unit inside training, in centipawns (so that the output weights need
+/// values of a few units, which Adam's steps reach quickly).
+const OUT_SCALE: f32 = 400.0;
+/// Search scores beyond this are not kept (mates, or games already decided).
+const SCORE_LIMIT: i32 = 2500;
+
+/// One training position: pieces, hands, side to move, the search's score (side to move's
+/// view) and the game's result for the side to move (1, ½, 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub stm: Color,
+    pub pieces: Vec<(u8, Piece)>,
+    /// `(owner, kind, count)`.
+    pub hands: Vec<(Color, u8, u8)>,
+    pub score: i16,
+    pub result: f32,
+    pub game: u32,
+}
+
+impl Sample {
+    fn from_position(pos: &Position, score: i32, game: u32) -> Sample {
+        let mut pieces = Vec::new();
+        for side in [Color::White, Color::Black] {
+            for c in pos.pieces(side).iter() {
+                if let Some(p) = pos.piece_at(c) {
+                    pieces.push((c, p));
+                }
+            }
+        }
+        let mut hands = Vec::new();
+        if pos.variant().rules.drops {
+            for side in [Color::White, Color::Black] {
+                for k in 0..pos.variant().kinds.len() as u8 {
+                    let n = pos.hand(side, k);
+                    if n > 0 {
+                        hands.push((side, k, n));
+                    }
+                }
+            }
+        }
+        Sample { stm: pos.side_to_move(), pieces, hands, score: score as i16, result: 0.5, game }
+    }
+
+    /// Inputs that are on, seen by `view`; with `factors`, also each piece's cell-independent
+    /// input (training only: see [`factor`]).
+    fn active(&self, map: &FeatureMap, view: Color, factors: bool, out: &mut Vec<u32>) {
+        out.clear();
+        for &(c, p) in &self.pieces {
+            out.push(map.board(view, p, c) as u32);
+            if factors {
+                out.push(factor(map, view, p) as u32);
+            }
+        }
+        for &(owner, k, n) in &self.hands {
+            for i in 0..(n as usize).min(map.hand_max) {
+                out.push(map.hand(view, owner, k as usize, i) as u32);
+            }
+        }
+    }
+
+    fn write(&self, w: &mut Vec<u8>) {
+        w.push(self.stm as u8);
+        w.extend_from_slice(&self.score.to_le_bytes());
+        w.push((self.result * 2.0).round() as u8);
+        w.push(self.pieces.len() as u8);
+        for &(c, p) in &self.pieces {
+            w.push(c);
+            w.push(p.kind << 1 | p.color as u8);
+        }
+        w.push(self.hands.len() as u8);
+        for &(side, k, n) in &self.hands {
+            w.push(k << 1 | side as u8);
+            w.push(n);
+        }
+    }
+
+    fn read(r: &mut &[u8], game: u32) -> Option<Sample> {
+        let mut byte = || -> Option<u8> {
+            let (&b, rest) = r.split_first()?;
+            *r = rest;
+            Some(b)
+        };
+        let color = |b: u8| if b & 1 == 0 { Color::White } else { Color::Black };
+        let stm = color(byte()?);
+        let score = i16::from_le_bytes([byte()?, byte()?]);
+        let result = byte()? as f32 / 2.0;
+        let n = byte()?;
+        let mut pieces = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            let c = byte()?;
+            let code = byte()?;
+            pieces.push((c, Piece::new(color(code), code >> 1)));
+        }
+        let n = byte()?;
+        let mut hands = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            let code = byte()?;
+            hands.push((color(code), code >> 1, byte()?));
+        }
+        Some(Sample { stm, pieces, hands, score, result, game })
+    }
+}
+
+/// Settings of the self-play that makes the training positions.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    pub games: u32,
+    /// Node budget per move.
+    pub nodes: u64,
+    /// Random plies at the start of each game, for variety.
+    pub random_plies: usize,
+    pub max_plies: usize,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+/// Game records in the data file: `u32 game, u32 bytes, samples…`, appended whole.
+fn read_data(path: &Path) -> std::io::Result<Vec<(u32, Vec<Sample>)>> {
+    let mut bytes = Vec::new();
+    match std::fs::File::open(path) {
+        Ok(mut f) => {
+            f.read_to_end(&mut bytes)?;
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    }
+    let mut games = Vec::new();
+    let mut r = bytes.as_slice();
+    while r.len() >= 8 {
+        let game = u32::from_le_bytes(r[..4].try_into().expect("4 bytes"));
+        let len = u32::from_le_bytes(r[4..8].try_into().expect("4 bytes")) as usize;
+        if r.len() < 8 + len {
+            break; // a record cut short by an interrupted run: played again
+        }
+        let mut body = &r[8..8 + len];
+        let mut samples = Vec::new();
+        while !body.is_empty() {
+            match Sample::read(&mut body, game) {
+                Some(s) => samples.push(s),
+                None => break,
+            }
+        }
+        games.push((game, samples));
+        r = &r[8 + len..];
+    }
+    Ok(games)
+}
+
+/// Plays the self-play games missing from `data` (appending each as it ends) and returns
+/// every game's samples, in game order. `progress(done, total)` after each game.
+pub fn self_play(
+    variant: &Arc<Variant>,
+    sp: &SelfPlay,
+    data: &Path,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> std::io::Result<Vec<Sample>> {
+    let mut have = read_data(data)?;
+    // Rewrite the file without a torn last record, so that appends stay aligned.
+    let mut clean = Vec::new();
+    for (g, samples) in &have {
+        append_game(&mut clean, *g, samples);
+    }
+    if let Some(dir) = data.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(data, &clean)?;
+    let done_set: std::collections::HashSet<u32> = have.iter().map(|(g, _)| *g).collect();
+    let todo: Vec<u32> = (0..sp.games).filter(|g| !done_set.contains(g)).collect();
+    let file = Mutex::new(std::fs::OpenOptions::new().append(true).open(data)?);
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(done_set.len().min(sp.games as usize) as u64);
+    progress(done.load(Ordering::SeqCst), sp.games as u64);
+    let played: Vec<(u32, Vec<Sample>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..sp.threads.max(1))
+            .map(|_| {
+                let (todo, next, done, file) = (&todo, &next, &done, &file);
+                s.spawn(move || -> std::io::Result<Vec<(u32, Vec<Sample>)>> {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst) as usize;
+                        let Some(&g) = todo.get(i) else { break };
+                        let samples = play_game(variant, sp, g);
+                        let mut rec = Vec::new();
+                        append_game(&mut rec, g, &samples);
+                        file.lock().unwrap_or_else(|e| e.into_inner()).write_all(&rec)?;
+                        out.push((g, samples));
+                        progress(done.fetch_add(1, Ordering::SeqCst) + 1, sp.games as u64);
+                    }
+                    Ok(out)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Ok(Vec::new())))
+            .collect::<std::io::Result<Vec<_>>>()
+    })?
+    .into_iter()
+    .flatten()
+    .collect();
+    have.extend(played);
+    have.retain(|(g, _)| *g < sp.games);
+    have.sort_by_key(|(g, _)| *g);
+    Ok(have.into_iter().flat_map(|(_, s)| s).collect())
+}
+
+fn append_game(out: &mut Vec<u8>, game: u32, samples: &[Sample]) {
+    let mut body = Vec::new();
+    for s in samples {
+        s.write(&mut body);
+    }
+    out.extend_from_slice(&game.to_le_bytes());
+    out.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    out.extend_from_slice(&body);
+}
+
+/// One self-play game: quiet positions (not in check, best move neither capture nor promotion,
+/// no mate in sight) with the search's score, then the game's result filled in.
+fn play_game(variant: &Arc<Variant>, sp: &SelfPlay, game: u32) -> Vec<Sample> {
+    let mut rng = Rng::new(sp.seed ^ (game as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let engine = Engine::new(EngineConfig { hash_mb: 4, ..EngineConfig::default() });
+    let mut pos = Position::new(variant.clone());
+    let mut kept: Vec<Sample> = Vec::new();
+    let mut white_result = 0.5;
+    for ply in 0..sp.max_plies {
+        if let Some(o) = pos.outcome() {
+            white_result = match o.winner {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            };
+            break;
+        }
+        let m = if ply < sp.random_plies {
+            let moves = pos.legal_moves();
+            moves[rng.below(moves.len())]
+        } else {
+            let r = engine.search(&pos, &Limits::nodes(sp.nodes), &mut |_| {});
+            let Some(m) = r.best else { break };
+            if !pos.in_check()
+                && !pos.is_capture(m)
+                && m.promotion.is_none()
+                && r.score_cp.abs() < SCORE_LIMIT
+            {
+                kept.push(Sample::from_position(&pos, r.score_cp, game));
+            }
+            // A clearly decided game is adjudicated: a long tail of moves adds only noise.
+            if r.score_cp.abs() > SCORE_LIMIT {
+                let white_ahead = (r.score_cp > 0) == (pos.side_to_move() == Color::White);
+                white_result = if white_ahead { 1.0 } else { 0.0 };
+                break;
+            }
+            m
+        };
+        pos.make(m);
+    }
+    for s in kept.iter_mut() {
+        s.result = if s.stm == Color::White { white_result } else { 1.0 - white_result };
+    }
+    kept
+}
+
+/// How the network is fitted.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f32,
+    /// Weight of the search score in the target (the rest is the game's result).
+    pub lambda: f32,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig { hidden: 128, epochs: 30, batch: 1024, lr: 2e-3, lambda: 0.75, threads: 1, seed: 1 }
+    }
+}
+
+/// The float network being trained, and Adam's moments for each weight.
+#[derive(Clone)]
+struct Float {
+    hidden: usize,
+    /// `l1 [inputs × hidden] | l1_bias [hidden] | out [2 × hidden] | out_bias`.
+    w: Vec<f32>,
+}
+
+impl Float {
+    fn new(inputs: usize, hidden: usize, rng: &mut Rng) -> Float {
+        let mut w = vec![0.0; inputs * hidden + hidden + 2 * hidden + 1];
+        for x in w[..inputs * hidden].iter_mut() {
+            *x = (rng.unit() as f32 - 0.5) * 0.2;
+        }
+        for x in w[inputs * hidden..inputs * hidden + hidden].iter_mut() {
+            *x = 0.1;
+        }
+        for x in w[inputs * hidden + hidden..inputs * hidden + 3 * hidden].iter_mut() {
+            *x = (rng.unit() as f32 - 0.5) * 0.2;
+        }
+        Float { hidden, w }
+    }
+
+    fn parts(&self, inputs: usize) -> (usize, usize, usize) {
+        let h = self.hidden;
+        (inputs * h, inputs * h + h, inputs * h + 3 * h)
+    }
+
+    /// Output in centipawns; fills the accumulators (before clipping) of both views.
+    fn forward(&self, inputs: usize, views: [&[u32]; 2], acc: &mut [Vec<f32>; 2]) -> f32 {
+        let h = self.hidden;
+        let (b1, o, ob) = self.parts(inputs);
+        let mut y = self.w[ob];
+        for v in 0..2 {
+            let a = &mut acc[v];
+            a.clear();
+            a.extend_from_slice(&self.w[b1..b1 + h]);
+            for &f in views[v] {
+                let row = &self.w[f as usize * h..(f as usize + 1) * h];
+                for (x, &w) in a.iter_mut().zip(row) {
+                    *x += w;
+                }
+            }
+            let out = &self.w[o + v * h..o + (v + 1) * h];
+            y += a.iter().zip(out).map(|(&x, &w)| x.clamp(0.0, 1.0) * w).sum::<f32>();
+        }
+        y * OUT_SCALE
+    }
+
+    fn quantize(&self, game: &str, map: &FeatureMap) -> Network {
+        let (inputs, h) = (training_inputs(map), self.hidden);
+        let (b1, o, ob) = self.parts(inputs);
+        let q = |x: f32, s: f32| (x * s).round();
+        // Piece-on-cell weights with the piece's factor folded in.
+        let mut l1 = Vec::with_capacity(map.inputs() * h);
+        for f in 0..map.inputs() {
+            let board = 2 * map.kinds * map.cells;
+            let fac = (f < board).then(|| map.inputs() + f / map.cells);
+            for j in 0..h {
+                let w = self.w[f * h + j] + fac.map_or(0.0, |g| self.w[g * h + j]);
+                l1.push(q(w.clamp(-2.0 * L1_CLIP, 2.0 * L1_CLIP), QA as f32) as i16);
+            }
+        }
+        Network {
+            game: game.to_string(),
+            map: map.clone(),
+            hidden: self.hidden,
+            l1,
+            l1_bias: self.w[b1..o].iter().map(|&x| q(x, QA as f32) as i16).collect(),
+            out: self.w[o..ob].iter().map(|&x| q(x * OUT_SCALE, QB as f32) as i32).collect(),
+            out_bias: q(self.w[ob] * OUT_SCALE, (QA * QB) as f32) as i32,
+        }
+    }
+}
+
+/// Training has one more input per piece kind and side, on for every such piece wherever it
+/// stands: what a piece is worth anywhere is learnt from every position it appears in, not cell
+/// by cell (a few hundred thousand positions are few for thousands of piece-on-cell inputs).
+/// Being linear, it is folded into the piece-on-cell weights when the network is quantized.
+fn factor(map: &FeatureMap, view: Color, p: Piece) -> usize {
+    map.inputs() + ((p.color != view) as usize) * map.kinds + p.kind as usize
+}
+
+/// Inputs of the network in training: the game's and the factors.
+fn training_inputs(map: &FeatureMap) -> usize {
+    map.inputs() + 2 * map.kinds
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A sample made ready for training: its inputs from both views (side to move first) and target.
+struct Prepared {
+    views: [Vec<u32>; 2],
+    target: f32,
+}
+
+fn prepare(map: &FeatureMap, s: &Sample, lambda: f32) -> Prepared {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    s.active(map, s.stm, true, &mut a);
+    s.active(map, s.stm.other(), true, &mut b);
+    let target = lambda * sigmoid(s.score as f32 / K) + (1.0 - lambda) * s.result;
+    Prepared { views: [a, b], target }
+}
+
+/// What one epoch of training reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Epoch {
+    pub epoch: usize,
+    pub train_loss: f64,
+    pub held_out_loss: f64,
+    /// The held-out loss of the network kept so far (the best epoch).
+    pub best_loss: f64,
+}
+
+/// Training state on disk: the weights, Adam's moments and the best weights so far.
+struct Checkpoint {
+    epoch: usize,
+    best_loss: f64,
+    net: Float,
+    m: Vec<f32>,
+    v: Vec<f32>,
+    best: Float,
+}
+
+fn write_floats(b: &mut Vec<u8>, x: &[f32]) {
+    for v in x {
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+}
+
+impl Checkpoint {
+    fn save(&self, path: &Path, key: &str) -> std::io::Result<()> {
+        let mut b = Vec::new();
+        b.extend_from_slice(b"CCGCKPT1");
+        b.extend_from_slice(&(key.len() as u32).to_le_bytes());
+        b.extend_from_slice(key.as_bytes());
+        b.extend_from_slice(&(self.epoch as u64).to_le_bytes());
+        b.extend_from_slice(&self.best_loss.to_le_bytes());
+        b.extend_from_slice(&(self.net.w.len() as u64).to_le_bytes());
+        for x in [&self.net.w, &self.m, &self.v, &self.best.w] {
+            write_floats(&mut b, x);
+        }
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, b)?;
+        std::fs::rename(tmp, path)
+    }
+
+    /// The checkpoint at `path` if it belongs to the same training (`key`: game, shape, data).
+    fn load(path: &Path, key: &str, hidden: usize) -> Option<Checkpoint> {
+        let b = std::fs::read(path).ok()?;
+        let mut r = b.as_slice();
+        let mut take = |n: usize| -> Option<&[u8]> {
+            (r.len() >= n).then(|| {
+                let (a, rest) = r.split_at(n);
+                r = rest;
+                a
+            })
+        };
+        if take(8)? != b"CCGCKPT1" {
+            return None;
+        }
+        let n = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
+        if take(n)? != key.as_bytes() {
+            return None;
+        }
+        let epoch = u64::from_le_bytes(take(8)?.try_into().ok()?) as usize;
+        let best_loss = f64::from_le_bytes(take(8)?.try_into().ok()?);
+        let len = u64::from_le_bytes(take(8)?.try_into().ok()?) as usize;
+        let mut floats = || -> Option<Vec<f32>> {
+            Some(
+                take(4 * len)?
+                    .chunks_exact(4)
+                    .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+                    .collect(),
+            )
+        };
+        let (w, m, v, best) = (floats()?, floats()?, floats()?, floats()?);
+        Some(Checkpoint { epoch, best_loss, net: Float { hidden, w }, m, v, best: Float { hidden, w: best } })
+    }
+}
+
+/// Loss and gradients of one slice of a batch (one thread's share).
+fn gradients(net: &Float, inputs: usize, batch: &[&Prepared], grad: &mut [f32]) -> f64 {
+    let h = net.hidden;
+    let (b1, o, ob) = net.parts(inputs);
+    let mut acc = [Vec::with_capacity(h), Vec::with_capacity(h)];
+    let mut da = vec![0.0f32; h];
+    let mut loss = 0.0f64;
+    for s in batch {
+        let y = net.forward(inputs, [&s.views[0], &s.views[1]], &mut acc);
+        let p = sigmoid(y / K);
+        let err = p - s.target;
+        loss += (err * err) as f64;
+        // d loss / d (output in pawns)
+        let dy = 2.0 * err * p * (1.0 - p) * OUT_SCALE / K;
+        grad[ob] += dy;
+        for v in 0..2 {
+            let a = &acc[v];
+            for j in 0..h {
+                let x = a[j];
+                grad[o + v * h + j] += dy * x.clamp(0.0, 1.0);
+                da[j] = if x > 0.0 && x < 1.0 { dy * net.w[o + v * h + j] } else { 0.0 };
+            }
+            for (g, d) in grad[b1..b1 + h].iter_mut().zip(&da) {
+                *g += d;
+            }
+            for &f in &s.views[v] {
+                let row = &mut grad[f as usize * h..(f as usize + 1) * h];
+                for (g, d) in row.iter_mut().zip(&da) {
+                    *g += d;
+                }
+            }
+        }
+    }
+    loss
+}
+
+fn mean_loss(net: &Float, inputs: usize, set: &[Prepared]) -> f64 {
+    let mut acc = [Vec::new(), Vec::new()];
+    let total: f64 = set
+        .iter()
+        .map(|s| {
+            let p = sigmoid(net.forward(inputs, [&s.views[0], &s.views[1]], &mut acc) / K);
+            ((p - s.target) * (p - s.target)) as f64
+        })
+        .sum();
+    total / set.len().max(1) as f64
+}
+
+/// Result of training.
+pub struct Trained {
+    pub net: Network,
+    pub training: usize,
+    pub held_out: usize,
+    pub best_loss: f64,
+    pub epochs: usize,
+}
+
+/// Trains a network on `samples` (resuming from `checkpoint` when it belongs to this training);
+/// `on_batch(done, total)` within an epoch, `on_epoch` after each.
+pub fn train(
+    variant: &Variant,
+    samples: &[Sample],
+    cfg: &TrainConfig,
+    checkpoint: &Path,
+    on_batch: &dyn Fn(u64, u64),
+    on_epoch: &dyn Fn(&Epoch),
+) -> std::io::Result<Trained> {
+    let map = FeatureMap::new(variant);
+    let inputs = training_inputs(&map);
+    let game = variant.id.split_whitespace().next().unwrap_or(&variant.id).to_string();
+    let (held, train_set): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| s.game % 10 == 9);
+    let prep = |set: &[&Sample]| set.iter().map(|s| prepare(&map, s, cfg.lambda)).collect::<Vec<_>>();
+    let (train_set, held) = (prep(&train_set), prep(&held));
+    let key = format!(
+        "{game} inputs {inputs} hidden {} samples {} lambda {} lr {} batch {} seed {}",
+        cfg.hidden,
+        samples.len(),
+        cfg.lambda,
+        cfg.lr,
+        cfg.batch,
+        cfg.seed
+    );
+    let mut rng = Rng::new(cfg.seed);
+    let mut ck = Checkpoint::load(checkpoint, &key, cfg.hidden).unwrap_or_else(|| {
+        let net = Float::new(inputs, cfg.hidden, &mut rng);
+        let n = net.w.len();
+        Checkpoint {
+            epoch: 0,
+            best_loss: f64::INFINITY,
+            best: net.clone(),
+            net,
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+        }
+    });
+    let n = ck.net.w.len();
+    let threads = cfg.threads.max(1);
+    let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; n]).collect();
+    let l1_end = inputs * cfg.hidden + cfg.hidden;
+    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let batches = train_set.len().div_ceil(cfg.batch.max(1)) as u64;
+    let mut order: Vec<usize> = (0..train_set.len()).collect();
+    while ck.epoch < cfg.epochs {
+        let epoch = ck.epoch;
+        // The order of an epoch depends on the seed and the epoch only (so resuming repeats it).
+        Rng::new(cfg.seed ^ (epoch as u64 + 1) << 20).shuffle(&mut order);
+        // Step size: constant, then decayed over the last third.
+        let lr = cfg.lr * if 3 * epoch >= 2 * cfg.epochs { 0.3 } else { 1.0 };
+        let mut train_loss = 0.0;
+        for (bi, chunk) in order.chunks(cfg.batch.max(1)).enumerate() {
+            let batch: Vec<&Prepared> = chunk.iter().map(|&i| &train_set[i]).collect();
+            let share = batch.len().div_ceil(threads);
+            let net = &ck.net;
+            let losses: Vec<f64> = std::thread::scope(|s| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(share.max(1)))
+                    .map(|(g, part)| {
+                        g.fill(0.0);
+                        s.spawn(move || gradients(net, inputs, part, g))
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap_or(0.0)).collect()
+            });
+            train_loss += losses.iter().sum::<f64>();
+            let (first, rest) = grads.split_at_mut(1);
+            for g in rest.iter() {
+                for (a, b) in first[0].iter_mut().zip(g) {
+                    *a += b;
+                }
+            }
+            let scale = 1.0 / batch.len() as f32;
+            let t = (epoch as u64 * batches + bi as u64 + 1) as i32;
+            let (c1, c2) = (1.0 - beta1.powi(t), 1.0 - beta2.powi(t));
+            let params = ck.net.w.iter_mut().zip(ck.m.iter_mut()).zip(ck.v.iter_mut());
+            for (i, ((w, m), v)) in params.enumerate() {
+                let g = first[0][i] * scale;
+                *m = beta1 * *m + (1.0 - beta1) * g;
+                *v = beta2 * *v + (1.0 - beta2) * g * g;
+                *w -= lr * (*m / c1) / ((*v / c2).sqrt() + eps);
+                if i < l1_end {
+                    *w = w.clamp(-L1_CLIP, L1_CLIP);
+                }
+            }
+            on_batch(bi as u64 + 1, batches);
+        }
+        let held_out_loss = mean_loss(&ck.net, inputs, &held);
+        if held_out_loss < ck.best_loss {
+            ck.best_loss = held_out_loss;
+            ck.best = ck.net.clone();
+        }
+        ck.epoch += 1;
+        ck.save(checkpoint, &key)?;
+        on_epoch(&Epoch {
+            epoch: ck.epoch,
+            train_loss: train_loss / train_set.len().max(1) as f64,
+            held_out_loss,
+            best_loss: ck.best_loss,
+        });
+    }
+    Ok(Trained {
+        net: ck.best.quantize(&game, &map),
+        training: train_set.len(),
+        held_out: held.len(),
+        best_loss: ck.best_loss,
+        epochs: ck.epoch,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::Accumulator;
+
+    /// Samples survive the data file, and an interrupted record is dropped and replayed.
+    #[test]
+    fn self_play_data_round_trips_and_resumes() {
+        let v = ccg_games::variant("shogi", &[]).unwrap();
+        let dir = std::env::temp_dir().join(format!("ccg-train-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let data = dir.join("data.bin");
+        let sp = SelfPlay { games: 3, nodes: 200, random_plies: 6, max_plies: 40, threads: 2, seed: 3 };
+        let a = self_play(&v, &sp, &data, &|_, _| {}).unwrap();
+        assert!(!a.is_empty());
+        assert!(a.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
+        // Cut the file in the middle of its last record: the rerun plays that game again.
+        let len = std::fs::metadata(&data).unwrap().len();
+        let f = std::fs::OpenOptions::new().write(true).open(&data).unwrap();
+        f.set_len(len - 3).unwrap();
+        let b = self_play(&v, &sp, &data, &|_, _| {}).unwrap();
+        assert_eq!(a, b, "the same seed gives the same games");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Training lowers the loss, the quantized network evaluates like the float one, and a
+    /// second run resumes from the checkpoint instead of starting again.
+    #[test]
+    fn training_learns_and_quantizes_and_resumes() {
+        let v = ccg_games::variant("guru", &[]).unwrap();
+        let map = FeatureMap::new(&v);
+        // Positions of random play labelled by material (the network must learn piece values).
+        let ev = crate::Evaluator::for_variant(&v);
+        let mut rng = Rng::new(11);
+        let mut samples = Vec::new();
+        for game in 0..60u32 {
+            let mut pos = Position::new(v.clone());
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let caps: Vec<_> = moves.iter().copied().filter(|&m| pos.is_capture(m)).collect();
+                let m = if !caps.is_empty() && rng.below(3) > 0 {
+                    caps[rng.below(caps.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                pos.make(m);
+                let mut material = 0;
+                for side in [Color::White, Color::Black] {
+                    let sign = if side == pos.side_to_move() { 1 } else { -1 };
+                    for c in pos.pieces(side).iter() {
+                        let k = pos.piece_at(c).unwrap().kind;
+                        if !v.kinds[k as usize].royal {
+                            material += sign * ev.value(k);
+                        }
+                    }
+                }
+                let mut s = Sample::from_position(&pos, material.clamp(-2000, 2000), game);
+                s.result = 0.5;
+                samples.push(s);
+            }
+        }
+        let dir = std::env::temp_dir().join(format!("ccg-train2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ck = dir.join("ck.bin");
+        let cfg =
+            TrainConfig { hidden: 16, epochs: 8, batch: 64, lr: 5e-3, lambda: 1.0, threads: 2, seed: 5 };
+        let losses = Mutex::new(Vec::new());
+        let t = train(&v, &samples, &cfg, &ck, &|_, _| {}, &|e| losses.lock().unwrap().push(e.held_out_loss))
+            .unwrap();
+        let losses = losses.into_inner().unwrap();
+        assert!(*losses.last().unwrap() < 0.5 * losses[0] && *losses.last().unwrap() < 0.03, "{losses:?}");
+        // The integer network agrees with the float one within a few centipawns.
+        let best = Checkpoint::load(
+            &ck,
+            &{
+                format!(
+                    "guru inputs {} hidden 16 samples {} lambda 1 lr 0.005 batch 64 seed 5",
+                    training_inputs(&map),
+                    samples.len()
+                )
+            },
+            16,
+        )
+        .expect("checkpoint")
+        .best;
+        let mut facc = [Vec::new(), Vec::new()];
+        for s in samples.iter().take(50) {
+            let p = prepare(&map, s, 1.0);
+            let f = best.forward(training_inputs(&map), [&p.views[0], &p.views[1]], &mut facc);
+            // The quantized network's accumulators, summed from the sample's inputs.
+            let mut pos_acc = Accumulator::default();
+            for view in [s.stm, s.stm.other()] {
+                let mut act = Vec::new();
+                s.active(&map, view, false, &mut act);
+                let a = &mut pos_acc.v[view.index()];
+                a.extend(t.net.l1_bias.iter().map(|&b| b as i32));
+                for &f in &act {
+                    t.net.add(a, f as usize, 1);
+                }
+            }
+            let q = t.net.evaluate(&pos_acc, s.stm);
+            assert!((q as f32 - f).abs() < 15.0, "quantized {q} vs float {f}");
+        }
+        // Resuming: all epochs are done, so nothing more is trained and the same net comes out.
+        let again =
+            train(&v, &samples, &cfg, &ck, &|_, _| panic!("no batch"), &|_| panic!("no epoch")).unwrap();
+        assert_eq!(again.net, t.net);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
