@@ -81,7 +81,7 @@ impl Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::{PieceKind, Rules};
+    use crate::kinds::{PieceKind, Rules};
     use crate::{Geometry, Piece, Position};
     use std::sync::Arc;
 

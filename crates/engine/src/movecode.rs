@@ -3,7 +3,7 @@
 //! the move fit in one word. A capture chain's landings do not fit: its code carries a hash of
 //! them, and is matched against generated moves rather than decoded.
 
-use ccg_core::{Move, Path, Special};
+use ccg_core::{Cell, Kind, Move, Path, Special};
 
 /// The code of no move.
 pub(crate) const NONE: u32 = 0;
@@ -13,9 +13,11 @@ const TAG_DROP: u32 = 1;
 const TAG_CASTLE: u32 = 2;
 const TAG_EP: u32 = 3;
 const TAG_CHAIN: u32 = 4;
+const TAG_PART: u32 = 5;
 
-/// Bits: from 0–6, to 7–13, promotion + 1 (0 = none) 14–20, tag 21–23, payload 24–30, and bit
-/// 31 set so that no move codes as [`NONE`].
+/// Bits: from 0–6, to 7–13 (boards have at most 128 cells), promotion + 1 (0 = none) 14–20, tag
+/// 21–23, payload 24–30 (a kind, a castling, a cell or a path hash), and bit 31 set so that no
+/// move codes as [`NONE`].
 #[inline]
 pub(crate) fn encode(m: &Move) -> u32 {
     let (tag, payload) = match m.special {
@@ -24,6 +26,7 @@ pub(crate) fn encode(m: &Move) -> u32 {
         Special::Castle(i) => (TAG_CASTLE, i as u32),
         Special::EnPassant(c) => (TAG_EP, c as u32),
         Special::Chain(p) => (TAG_CHAIN, path_hash(&p)),
+        Special::Part(k) => (TAG_PART, k as u32),
     };
     let promo = m.promotion.map_or(0, |k| k as u32 + 1);
     (m.from as u32 & 0x7f)
@@ -40,22 +43,23 @@ pub(crate) fn decode(code: u32) -> Option<Move> {
     if code == NONE {
         return None;
     }
-    let from = (code & 0x7f) as u8;
-    let to = (code >> 7 & 0x7f) as u8;
-    let promo = (code >> 14 & 0x7f) as u8;
-    let payload = (code >> 24 & 0x7f) as u8;
+    let from = (code & 0x7f) as Cell;
+    let to = (code >> 7 & 0x7f) as Cell;
+    let promo = (code >> 14 & 0x7f) as Kind;
+    let payload = (code >> 24 & 0x7f) as Kind;
     let special = match code >> 21 & 7 {
         TAG_NONE => Special::None,
         TAG_DROP => Special::Drop(payload),
         TAG_CASTLE => Special::Castle(payload),
-        TAG_EP => Special::EnPassant(payload),
+        TAG_EP => Special::EnPassant(payload as Cell),
+        TAG_PART => Special::Part(payload),
         _ => return None,
     };
     Some(Move { from, to, promotion: promo.checked_sub(1), special })
 }
 
 fn path_hash(p: &Path) -> u32 {
-    p.cells().iter().fold(p.cells().len() as u32, |h, &c| h.wrapping_mul(31).wrapping_add(c as u32)) & 0x7f
+    p.cells().fold(p.len() as u32, |h, c| h.wrapping_mul(31).wrapping_add(c as u32)) & 0x7f
 }
 
 #[cfg(test)]

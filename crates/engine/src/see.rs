@@ -12,6 +12,8 @@ pub fn see(pos: &Position, m: Move, values: &[i32]) -> i32 {
     let us = pos.side_to_move();
     let value = |c| pos.piece_at(c).map_or(0, |p| values[p.kind as usize]);
     let (mut occ, captured, mover_kind) = match m.special {
+        // A stack landing on its own stack merges (Pyramids): no exchange.
+        Special::None if pos.piece_at(m.to).is_some_and(|p| p.color == us) => return 0,
         Special::None => {
             let mut occ = pos.pieces(us) | pos.pieces(us.other());
             occ.remove(m.from);
@@ -29,8 +31,8 @@ pub fn see(pos: &Position, m: Move, values: &[i32]) -> i32 {
             occ.insert(m.to);
             (occ, 0, Some(k))
         }
-        // Castlings take nothing; chains are not exchanges on one cell.
-        Special::Castle(_) | Special::Chain(_) => return 0,
+        // Castlings and partitions take nothing; chains are not exchanges on one cell.
+        Special::Castle(_) | Special::Part(_) | Special::Chain(_) => return 0,
     };
     let Some(mover_kind) = mover_kind else { return 0 };
     let royal = |k: u8| pos.variant().kinds[k as usize].royal;

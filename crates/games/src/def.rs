@@ -512,7 +512,7 @@ impl GameDef {
         v.reconstructed = self.reconstructed;
         for t in &by_start_rank {
             let k = self
-                .kind_of(t)
+                .kind_of(t, stacks)
                 .ok_or_else(|| data(format!("first_moves_on_start_rank: unknown piece {t}")))?;
             v.first_moves_on_start_rank(k).map_err(|e| data(e.to_string()))?;
         }

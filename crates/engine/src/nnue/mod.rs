@@ -14,7 +14,7 @@ pub mod train;
 
 pub use features::FeatureMap;
 
-use ccg_core::{Color, Move, Piece, Position, Special, Variant};
+use ccg_core::{Cell, Color, Move, Piece, Position, Special, Variant};
 use thiserror::Error;
 
 /// Fixed-point scale of the first layer: activations in [0, 1] are [0, `QA`].
@@ -86,8 +86,9 @@ impl Network {
         for x in [self.map.cells, self.map.kinds, self.map.hand_max, self.hidden] {
             b.extend_from_slice(&(x as u32).to_le_bytes());
         }
+        // A byte per cell: boards have at most `MAX_CELLS` (128) cells.
         for &c in &self.map.mirror {
-            b.push(c);
+            b.push(c as u8);
         }
         for &w in self.l1.iter().chain(&self.l1_bias) {
             b.extend_from_slice(&w.to_le_bytes());
@@ -123,7 +124,7 @@ impl Network {
                 map.cells, map.kinds, map.hand_max
             )));
         }
-        let mirror = r.take(cells)?.to_vec();
+        let mirror: Vec<Cell> = r.take(cells)?.iter().map(|&c| c as Cell).collect();
         if mirror != map.mirror {
             return Err(NetError::Shape("the board's mirror differs".into()));
         }
@@ -180,7 +181,7 @@ pub struct Accumulator {
 /// What a move changed, recorded before it is made: the cells it touches with what stood there,
 /// and the hands.
 pub struct Change {
-    cells: [(u8, Option<Piece>); 8],
+    cells: [(Cell, Option<Piece>); 8],
     len: usize,
     /// Capture chains touch many cells: the accumulators are computed from scratch.
     refresh: bool,
@@ -199,7 +200,8 @@ impl Change {
             hands: [[0; 64]; 2],
             drops: v.rules.drops,
         };
-        let note = |c: &mut Change, cell: u8| {
+        let link = |cell: Cell| v.geometry.link(cell);
+        let note = |c: &mut Change, cell: Cell| {
             if c.len < c.cells.len() && !c.cells[..c.len].iter().any(|(x, _)| *x == cell) {
                 c.cells[c.len] = (cell, pos.piece_at(cell));
                 c.len += 1;
@@ -220,10 +222,18 @@ impl Change {
                 note(&mut c, m.from);
                 note(&mut c, m.to);
                 note(&mut c, victim);
+                // A victim displaced to its linked cell (Bermuda chess).
+                if let Some(l) = link(victim) {
+                    note(&mut c, l);
+                }
             }
-            Special::None | Special::Drop(_) => {
+            Special::None | Special::Drop(_) | Special::Part(_) => {
                 note(&mut c, m.from);
                 note(&mut c, m.to);
+                // The linked cell of the landing: a displaced victim or an ascending capturer.
+                if let Some(l) = link(m.to) {
+                    note(&mut c, l);
+                }
             }
         }
         if c.drops {

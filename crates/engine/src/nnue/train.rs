@@ -11,7 +11,7 @@
 
 use super::{FeatureMap, Network, L1_CLIP, QA, QB};
 use crate::{Engine, EngineConfig, Limits};
-use ccg_core::{Color, Piece, Position, Rng, Variant};
+use ccg_core::{Cell, Color, Piece, Position, Rng, Variant};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,7 +30,7 @@ const SCORE_LIMIT: i32 = 2500;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     pub stm: Color,
-    pub pieces: Vec<(u8, Piece)>,
+    pub pieces: Vec<(Cell, Piece)>,
     /// `(owner, kind, count)`.
     pub hands: Vec<(Color, u8, u8)>,
     pub score: i16,
@@ -84,8 +84,9 @@ impl Sample {
         w.extend_from_slice(&self.score.to_le_bytes());
         w.push((self.result * 2.0).round() as u8);
         w.push(self.pieces.len() as u8);
+        // A byte per cell: boards have at most `MAX_CELLS` (128) cells.
         for &(c, p) in &self.pieces {
-            w.push(c);
+            w.push(c as u8);
             w.push(p.kind << 1 | p.color as u8);
         }
         w.push(self.hands.len() as u8);
@@ -108,7 +109,7 @@ impl Sample {
         let n = byte()?;
         let mut pieces = Vec::with_capacity(n as usize);
         for _ in 0..n {
-            let c = byte()?;
+            let c = byte()? as Cell;
             let code = byte()?;
             pieces.push((c, Piece::new(color(code), code >> 1)));
         }

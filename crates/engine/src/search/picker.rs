@@ -65,7 +65,8 @@ impl Context<'_> {
         let pos = self.pos;
         let side = pos.side_to_move().index();
         let kind = match m.special {
-            Special::Drop(k) => k,
+            // A partition moves only its part.
+            Special::Drop(k) | Special::Part(k) => k,
             _ => pos.piece_at(m.from).map_or(0, |p| p.kind),
         };
         self.hist.mv(side, kind as usize, m.from as usize, m.to as usize, m.is_drop())

@@ -389,7 +389,7 @@ impl<'a> Thread<'a> {
     /// The history view of a move of the side to move.
     pub fn history_view(&self, m: &Move) -> Mv {
         let kind = match m.special {
-            ccg_core::Special::Drop(k) => k,
+            ccg_core::Special::Drop(k) | ccg_core::Special::Part(k) => k,
             _ => self.pos.piece_at(m.from).map_or(0, |p| p.kind),
         };
         self.hist.mv(
