@@ -13,9 +13,9 @@
 //! legal moves instead.
 
 use crate::board::Board;
+use crate::kinds::{CaptureEffect, Capturing, Royal};
 use crate::moves::{Move, Special};
 use crate::tables::Pattern;
-use crate::kinds::{CaptureEffect, Capturing, Royal};
 use crate::variant::Variant;
 use crate::{Cell, CellSet, Color, Kind, Position};
 

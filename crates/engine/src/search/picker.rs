@@ -336,3 +336,80 @@ impl Picker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ccg_core::Rng;
+    use std::collections::HashSet;
+
+    /// Everything the picker hands out at one node, legality-tested as the search tests it.
+    fn picked(ctx: &Context, mut p: Picker) -> Vec<Move> {
+        let l = ctx.pos.legality();
+        let mut out = Vec::new();
+        while let Some(x) = p.next(ctx) {
+            if x.legal || ctx.pos.is_legal(x.m, &l) {
+                out.push(x.m);
+            }
+        }
+        out
+    }
+
+    /// In every game of the catalogue — staged or listed in full — and with a hash move and
+    /// killers from other positions, the picker of a full-width node hands out every legal move
+    /// exactly once and nothing else; the quiescence picker the legal captures and promotions
+    /// (every legal move in check).
+    #[test]
+    fn the_picker_yields_exactly_the_legal_moves_in_every_game() {
+        for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
+            let v = ccg_games::variant(g.id, &[]).unwrap();
+            let values: Vec<i32> =
+                (0..v.kinds.len()).map(|k| if v.kinds[k].royal { 20000 } else { 300 }).collect();
+            let mut hist = History::new(v.geometry.len(), v.kinds.len(), 4);
+            let mut rng = Rng::new(g.id.len() as u64 + 17);
+            let mut earlier: Vec<Move> = Vec::new();
+            for _ in 0..4 {
+                let mut pos = ccg_core::Position::new(v.clone());
+                for ply in 0..80 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let pick = |rng: &mut Rng, list: &[Move]| {
+                        if list.is_empty() {
+                            NONE
+                        } else {
+                            encode(&list[rng.below(list.len())])
+                        }
+                    };
+                    hist.killers[0] = [pick(&mut rng, &earlier), pick(&mut rng, &legal)];
+                    let tt =
+                        if rng.below(2) == 0 { pick(&mut rng, &legal) } else { pick(&mut rng, &earlier) };
+                    let ctx = Context {
+                        pos: &pos,
+                        hist: &hist,
+                        values: &values,
+                        prev: [None; 2],
+                        ply: 0,
+                        ordering: true,
+                    };
+                    let want: HashSet<Move> = legal.iter().copied().collect();
+                    let got = picked(&ctx, Picker::main(&ctx, Buffers::default(), tt));
+                    let context = format!("{} ply {ply} at {}", g.id, pos.to_fen());
+                    assert_eq!(got.len(), want.len(), "{context}: {got:?}");
+                    assert_eq!(got.iter().copied().collect::<HashSet<_>>(), want, "{context}");
+                    let noisy: HashSet<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.in_check() || pos.is_capture(m) || m.promotion.is_some())
+                        .collect();
+                    let q = picked(&ctx, Picker::quiescence(&ctx, Buffers::default()));
+                    assert_eq!(q.len(), noisy.len(), "{context}: quiescence {q:?}");
+                    assert_eq!(q.into_iter().collect::<HashSet<_>>(), noisy, "{context}: quiescence");
+                    earlier = legal.iter().copied().collect();
+                    pos.make(legal[rng.below(legal.len())]);
+                }
+            }
+        }
+    }
+}
