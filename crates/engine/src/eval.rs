@@ -166,10 +166,21 @@ fn derived_value(v: &Variant, k: u8) -> i32 {
     (80.0 + 40.0 * mob).round() as i32
 }
 
+/// Whether a side starts with several royal pieces in a game won by taking the last one (the
+/// eight pharaons of Pyramids' 5th and 6th editions): all but the last can be lost, so they are
+/// material like other pieces, valued by mobility. Elsewhere a royal piece is never traded and
+/// its value would be the same on both sides.
+fn spare_royals(v: &Variant) -> bool {
+    let royals =
+        |side| v.setup.iter().filter(|(_, p)| p.color == side && v.kinds[p.kind as usize].royal).count();
+    v.rules.royal == ccg_core::Royal::Capture && royals(Color::White).max(royals(Color::Black)) > 1
+}
+
 /// Per-variant lookup tables and weights, built once per search.
 pub struct Evaluator {
     pub params: Params,
-    /// Weight vector: material per kind (royals 0), then the terms.
+    /// Weight vector: material per kind (royals 0 unless a side has several: see
+    /// [`spare_royals`]), then the terms.
     weights: Vec<i32>,
     n_kinds: usize,
     pawn: Vec<bool>,
@@ -216,10 +227,16 @@ impl Evaluator {
                 dist[a * n + b] = g.chebyshev(a as Cell, b as Cell).clamp(0, 255) as u8;
             }
         }
+        let spare = spare_royals(v);
         let mut weights: Vec<i32> = v
             .kinds
             .iter()
-            .map(|k| if k.royal { 0 } else { params.material.get(&k.token()).copied().unwrap_or(0) })
+            .enumerate()
+            .map(|(i, k)| match k.royal {
+                true if spare => derived_value(v, i as u8),
+                true => 0,
+                false => params.material.get(&k.token()).copied().unwrap_or(0),
+            })
             .collect();
         weights.extend(params.terms.to_array());
         Evaluator {
@@ -373,6 +390,20 @@ mod tests {
             let p = Params::parse(&v, text).unwrap_or_else(|e| panic!("params/{id}.toml: {e}"));
             assert_eq!(Params::for_variant(&v), p);
         }
+    }
+
+    /// Where each side has several pharaons and loses only with the last, a pharaon is material
+    /// worth its mobility; a lone King is not counted.
+    #[test]
+    fn spare_royal_pieces_count_as_material() {
+        let v = ccg_games::variant("pyramids5", &[]).unwrap();
+        let ev = Evaluator::for_variant(&v);
+        let pharaon = (0..v.kinds.len()).find(|&k| v.kinds[k].royal).unwrap();
+        assert_eq!(ev.weights()[pharaon], derived_value(&v, pharaon as u8));
+        assert!(ev.weights()[pharaon] > 100);
+        let mgc = ccg_games::variant("mgc", &[]).unwrap();
+        let king = (0..mgc.kinds.len()).find(|&k| mgc.kinds[k].royal).unwrap();
+        assert_eq!(Evaluator::for_variant(&mgc).weights()[king], 0);
     }
 
     /// A promoted piece has a value of its own (shogi: a Pionnier is no Pawn, a Dragon no Rook).
