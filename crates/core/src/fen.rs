@@ -1,4 +1,5 @@
 //! Position strings: a FEN-like text that round-trips every bit of a position's state.
+//! (Games of group pieces have their own form: `polyform::text`, docs/formats.md.)
 //!
 //! `<board> <side> <ep> <halfmove> <fullmove>`
 //!
@@ -75,6 +76,10 @@ fn stack_token(v: &Variant, inner: &str) -> Result<(crate::Kind, Color), String>
 }
 
 pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
+    if let Some((t, _)) = &variant.poly {
+        let b = crate::polyform::text::parse_fen(t, text)?;
+        return Ok(Position::from_poly(variant.clone(), b));
+    }
     let v = &*variant;
     let mut fields = text.split_whitespace();
     let mut board_text = fields.next().ok_or(FenError::Empty)?;
@@ -255,6 +260,9 @@ impl Position {
 
     /// The position string (see the module documentation).
     pub fn to_fen(&self) -> String {
+        if let Some((t, p)) = self.poly() {
+            return crate::polyform::text::to_fen(t, p);
+        }
         let v = &**self.variant();
         let mut out = String::new();
         for (r, cells) in rows(v).iter().enumerate() {

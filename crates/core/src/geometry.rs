@@ -210,6 +210,96 @@ impl Geometry {
         Geometry::build(description.to_string(), cells, dirs, families, forward, grid, layout)
     }
 
+    /// A box of square layers (Doseki's 9x9x9 cube): cells are named layer letter, file, rank
+    /// (`Ee5`) and numbered file fastest, then rank, then layer. Families by how many coordinates
+    /// change at once: `O` one, `F` two (face diagonal), `D` three (space diagonal); forward is
+    /// up the ranks. Diagrams draw the layers as a grid of boards, three to a row.
+    pub fn layers(layers: &str, files: &str, ranks: usize) -> Geometry {
+        let (layers, files): (Vec<char>, Vec<char>) = (layers.chars().collect(), files.chars().collect());
+        let (nl, nf) = (layers.len(), files.len());
+        let per_row = 3.min(nl.max(1));
+        let mut cells = Vec::new();
+        for (l, lc) in layers.iter().enumerate() {
+            for r in 0..ranks {
+                for (f, fc) in files.iter().enumerate() {
+                    let name = format!("{lc}{fc}{}", r + 1);
+                    let (br, bc) = (l / per_row, l % per_row);
+                    cells.push(CellSpec {
+                        coord: [f as i8, r as i8, l as i8, 0],
+                        name: name.clone(),
+                        coord_name: name,
+                        place: (br * (ranks + 1) + ranks - 1 - r, bc * (nf + 1) + f),
+                    });
+                }
+            }
+        }
+        let mut dirs = Vec::new();
+        let mut families: Vec<Family> = ['O', 'F', 'D']
+            .iter()
+            .map(|&letter| Family { letter, dirs: Vec::new(), mirrored: false })
+            .collect();
+        for dz in -1i8..=1 {
+            for dy in -1i8..=1 {
+                for dx in -1i8..=1 {
+                    let changed = [dx, dy, dz].iter().filter(|&&x| x != 0).count();
+                    if changed > 0 {
+                        families[changed - 1].dirs.push(dirs.len());
+                        dirs.push([dx, dy, dz, 0]);
+                    }
+                }
+            }
+        }
+        let grid = Layout {
+            rows: nl * ranks,
+            cols: nf,
+            place: cells
+                .iter()
+                .map(|c| (c.coord[2] as usize * ranks + ranks - 1 - c.coord[1] as usize, c.coord[0] as usize))
+                .collect(),
+            col_labels: files.iter().map(|c| c.to_string()).collect(),
+            row_labels: layers
+                .iter()
+                .flat_map(|l| (1..=ranks).rev().map(move |r| format!("{l}{r}")))
+                .collect(),
+            hexagons: false,
+        };
+        let block_rows = nl.div_ceil(per_row);
+        let mut col_labels = Vec::new();
+        for b in 0..per_row {
+            if b > 0 {
+                col_labels.push("|".to_string());
+            }
+            col_labels.extend(files.iter().map(|c| c.to_string()));
+        }
+        let mut row_labels = Vec::new();
+        for br in 0..block_rows {
+            if br > 0 {
+                row_labels.push("-".to_string());
+            }
+            let names: String = layers.iter().skip(br * per_row).take(per_row).collect();
+            for r in (1..=ranks).rev() {
+                row_labels.push(if r == ranks { format!("{names} {r}") } else { r.to_string() });
+            }
+        }
+        let layout = Layout {
+            rows: block_rows * (ranks + 1) - 1,
+            cols: per_row * (nf + 1) - 1,
+            place: cells.iter().map(|c| c.place).collect(),
+            col_labels,
+            row_labels,
+            hexagons: false,
+        };
+        Geometry::build(
+            format!("{nf}x{ranks}x{nl} layers"),
+            cells,
+            dirs,
+            families,
+            [[0, 1, 0, 0], [0, -1, 0, 0]],
+            grid,
+            layout,
+        )
+    }
+
     /// The 64-cell cube of the author's cubic chess: four 4x4 layers named as the quadrants of an
     /// a1–h8 board (First a–d 1–4, Second e–h 1–4, Third a–d 5–8, Fourth e–h 5–8).
     pub fn cube() -> Geometry {

@@ -23,6 +23,7 @@ mod movegen;
 pub mod moves;
 pub mod notation;
 mod path;
+pub mod polyform;
 pub mod position;
 pub mod record;
 pub mod rng;

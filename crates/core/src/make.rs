@@ -74,6 +74,21 @@ pub struct Undo {
     hash: u64,
 }
 
+impl Undo {
+    /// The undo of a move whose state keeps its own undo records (group pieces).
+    pub(crate) fn external() -> Undo {
+        Undo {
+            edits: Edits::new(),
+            virgin: CellSet::EMPTY,
+            checked: CellSet::EMPTY,
+            in_check: CellSet::EMPTY,
+            ep: None,
+            halfmove: 0,
+            hash: 0,
+        }
+    }
+}
+
 /// The edits of one move under construction.
 struct Change<'a> {
     board: &'a mut Board,
@@ -145,6 +160,8 @@ impl Board {
                 ch.edit(m.from, Piece::new(us, rest.expect("a part of this stack")).code());
                 ch.edit(m.to, Piece::new(us, part).code());
             }
+            // Group moves are made by the group-piece state (`polyform`), never on this board.
+            Special::Group(_) => {}
             Special::None | Special::EnPassant(_) | Special::Chain(_) => {
                 let (mover, taken, ep) = ch.piece_move(m, us);
                 irreversible = taken || v.kinds[mover as usize].pawn;

@@ -433,6 +433,9 @@ impl Position {
     /// All legal moves.
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
+        if let Some((t, p)) = self.poly() {
+            return p.moves(t);
+        }
         let mut list = MoveList::new();
         self.board.generate(self.variant(), &mut list);
         list
@@ -440,6 +443,9 @@ impl Position {
 
     /// The number of legal moves, counted without listing them where possible.
     pub fn count_legal(&self) -> u64 {
+        if let Some((t, p)) = self.poly() {
+            return p.moves(t).len() as u64;
+        }
         let mut c = Counter(0);
         self.board.generate(self.variant(), &mut c);
         c.0
@@ -447,6 +453,9 @@ impl Position {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
+        if let Some((t, p)) = self.poly() {
+            return !p.moves(t).is_empty();
+        }
         let mut e = Exists(false);
         self.board.generate(self.variant(), &mut e);
         e.0
@@ -457,6 +466,9 @@ impl Variant {
     /// Average number of cells a lone piece of `kind` reaches from every cell of an empty board
     /// (first-move and jump-right modes included) — the raw mobility behind material values.
     pub fn empty_board_mobility(&self, kind: Kind, side: Color) -> f64 {
+        if let Some((t, _)) = &self.poly {
+            return t.mobility(kind);
+        }
         let mut b = Board::empty();
         let n = self.geometry.len();
         let mut total = 0u64;

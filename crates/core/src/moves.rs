@@ -22,6 +22,9 @@ pub enum Special {
     /// A partition: only this part of the stack on `from` moves (to an empty cell); the rest
     /// stays.
     Part(Kind),
+    /// A group piece (docs/rules.md, polyform games): the checkers of this orientation of a type
+    /// anchored at `from` move rigidly so that the anchor lands on `to`.
+    Group(u16),
 }
 
 /// A move. Construct moves only through a position (`legal_moves`, `parse_move`): the fields say

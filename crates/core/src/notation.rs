@@ -107,6 +107,10 @@ fn split_move<'a>(g: &Geometry, token: &str, body: &'a str) -> Result<Written<'a
 impl Position {
     /// Reads one move in the author's notation and finds it among the legal moves.
     pub fn parse_move(&self, token: &str) -> Result<ParsedMove, NotationError> {
+        if let Some((t, p)) = self.poly() {
+            let mv = crate::polyform::text::parse_move(t, &self.variant().geometry, p, token, false)?;
+            return Ok(ParsedMove { mv, claimed_check: false });
+        }
         let v = &**self.variant();
         let g = &v.geometry;
         let mut body = token.trim();
@@ -333,6 +337,9 @@ impl Position {
 
     /// The move in the author's notation, without check marks.
     pub fn move_text(&self, m: Move) -> String {
+        if let Some((t, p)) = self.poly() {
+            return crate::polyform::text::move_text(t, &self.variant().geometry, p, m, false);
+        }
         let v = &**self.variant();
         let g = &v.geometry;
         match m.special {
@@ -391,6 +398,9 @@ impl Position {
 
     /// The move in coordinate form for protocols.
     pub fn move_coord(&self, m: Move) -> String {
+        if let Some((t, p)) = self.poly() {
+            return crate::polyform::text::move_text(t, &self.variant().geometry, p, m, true);
+        }
         let v = &**self.variant();
         let g = &v.geometry;
         if let Special::Drop(k) = m.special {
@@ -419,6 +429,9 @@ impl Position {
 
     /// Reads a legal move in coordinate form.
     pub fn parse_coord(&self, token: &str) -> Result<Move, NotationError> {
+        if let Some((t, p)) = self.poly() {
+            return crate::polyform::text::parse_move(t, &self.variant().geometry, p, token, true);
+        }
         let t = token.trim();
         if t.is_empty() || t.len() > 64 {
             return Err(err(token, "expected a move such as e2e4"));

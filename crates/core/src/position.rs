@@ -3,6 +3,7 @@
 use crate::board::Board;
 pub use crate::make::Undo;
 pub use crate::moves::{Move, MoveList, Special};
+use crate::polyform::PolyBoard;
 use crate::variant::Variant;
 use crate::{Cell, CellSet, Color, Piece};
 use std::sync::Arc;
@@ -48,6 +49,8 @@ pub struct Outcome {
 pub struct Position {
     variant: Arc<Variant>,
     pub(crate) board: Board,
+    /// The state of a game of group pieces (then `board` stays empty and unused).
+    pub(crate) poly: Option<Box<PolyBoard>>,
     /// Earlier positions of the game, oldest first: hash, and whether the side to move was in check.
     history: Vec<(u64, bool)>,
 }
@@ -55,6 +58,13 @@ pub struct Position {
 impl Position {
     /// The variant's initial position.
     pub fn new(variant: Arc<Variant>) -> Position {
+        if let Some((t, setup)) = &variant.poly {
+            let mut b = PolyBoard::empty(t);
+            for &(c, n) in setup {
+                b.set(t, c, n);
+            }
+            return Position::from_poly(variant.clone(), b);
+        }
         let mut b = Board::empty();
         for &(c, p) in &variant.setup {
             b.put(&variant, c, p);
@@ -78,9 +88,23 @@ impl Position {
         board.virgin = virgin;
         board.checked = checked;
         board.hash = board.compute_hash(&variant);
-        let mut pos = Position { variant, board, history: Vec::new() };
+        let mut pos = Position { variant, board, poly: None, history: Vec::new() };
         pos.refresh_checks();
         pos
+    }
+
+    /// A position of a game of group pieces.
+    pub(crate) fn from_poly(variant: Arc<Variant>, poly: PolyBoard) -> Position {
+        Position { variant, board: Board::empty(), poly: Some(Box::new(poly)), history: Vec::new() }
+    }
+
+    /// The group-piece tables and state, in a game of group pieces.
+    #[inline]
+    pub(crate) fn poly(&self) -> Option<(&crate::polyform::PolyTables, &PolyBoard)> {
+        match (&self.poly, &self.variant.poly) {
+            (Some(b), Some((t, _))) => Some((t, b)),
+            _ => None,
+        }
     }
 
     fn refresh_checks(&mut self) {
@@ -94,14 +118,39 @@ impl Position {
         &self.variant
     }
     pub fn side_to_move(&self) -> Color {
-        self.board.stm
+        match &self.poly {
+            Some(p) => p.stm(),
+            None => self.board.stm,
+        }
     }
+    /// The piece on a cell. In games of group pieces: the cell's checkers, as the type of the
+    /// group they belong to (see [`Variant::polyform`]).
     pub fn piece_at(&self, c: Cell) -> Option<Piece> {
-        self.board.piece(c)
+        match self.poly() {
+            Some((t, p)) => p.piece_at(t, c),
+            None => self.board.piece(c),
+        }
     }
-    /// Cells occupied by `side`.
+    /// Cells occupied by `side` (on boards of more than 128 cells, only cells below 128: use
+    /// [`Position::occupied_cells`] there).
     pub fn pieces(&self, side: Color) -> CellSet {
-        self.board.by_color[side.index()]
+        match &self.poly {
+            Some(p) => p.cellset(side),
+            None => self.board.by_color[side.index()],
+        }
+    }
+    /// Every cell occupied by `side`, on boards of any size.
+    pub fn occupied_cells(&self, side: Color) -> Vec<Cell> {
+        match &self.poly {
+            Some(p) => (0..self.variant.geometry.len() as Cell)
+                .filter(|&c| p.count(c) != 0 && (p.count(c) > 0) == (side == Color::White))
+                .collect(),
+            None => self.board.by_color[side.index()].iter().collect(),
+        }
+    }
+    /// How many checkers stand on a cell in a game of group pieces (0 elsewhere).
+    pub fn checkers(&self, c: Cell) -> u8 {
+        self.poly.as_ref().map_or(0, |p| p.count(c).unsigned_abs())
     }
     /// Whether the piece on `c` has a first-move right it has not used.
     pub fn is_virgin(&self, c: Cell) -> bool {
@@ -114,40 +163,82 @@ impl Position {
     pub fn in_check(&self) -> bool {
         self.board.in_check.any()
     }
-    /// How many pieces of `kind` `side` holds in hand.
-    pub fn hand(&self, side: Color, kind: crate::Kind) -> u8 {
-        self.board.hands[side.index()][kind as usize]
+    /// How many pieces of `kind` `side` holds in hand (games of group pieces: kind 0 counts the
+    /// checkers in hand or reserve).
+    pub fn hand(&self, side: Color, kind: crate::Kind) -> u32 {
+        match &self.poly {
+            Some(p) => {
+                if kind == 0 {
+                    p.hand(side)
+                } else {
+                    0
+                }
+            }
+            None => self.board.hands[side.index()][kind as usize] as u32,
+        }
     }
     /// The cell that may be taken en passant now, if any.
     pub fn en_passant(&self) -> Option<Cell> {
         self.board.ep.map(|(c, _)| c)
     }
     pub fn halfmove_clock(&self) -> u32 {
-        self.board.halfmove
+        match &self.poly {
+            Some(p) => p.halfmove(),
+            None => self.board.halfmove,
+        }
     }
     pub fn fullmove_number(&self) -> u32 {
-        self.board.fullmove
+        match &self.poly {
+            Some(p) => p.fullmove(),
+            None => self.board.fullmove,
+        }
     }
+    #[inline]
     pub fn hash(&self) -> u64 {
-        self.board.hash
+        match &self.poly {
+            Some(p) => p.hash(),
+            None => self.board.hash,
+        }
     }
     /// The hash recomputed from the state (equal to [`Position::hash`] unless there is a bug).
     pub fn recomputed_hash(&self) -> u64 {
-        self.board.compute_hash(&self.variant)
+        match self.poly() {
+            Some((t, p)) => p.compute_hash(t),
+            None => self.board.compute_hash(&self.variant),
+        }
     }
 
+    #[inline]
     pub fn make(&mut self, m: Move) -> Undo {
+        if let Some(p) = &mut self.poly {
+            self.history.push((p.hash(), false));
+            let t = &self.variant.poly.as_ref().expect("group-piece variant").0;
+            p.make(t, m);
+            return Undo::external();
+        }
         self.history.push((self.board.hash, self.board.in_check.any()));
         self.board.make(&self.variant, m)
     }
 
+    #[inline]
     pub fn unmake(&mut self, u: Undo) {
         self.history.pop();
+        if let Some(p) = &mut self.poly {
+            let t = &self.variant.poly.as_ref().expect("group-piece variant").0;
+            p.unmake(t);
+            return;
+        }
         self.board.unmake(u);
     }
 
     /// Passes the move to the opponent (for null-move search; not a legal move of any game).
     pub fn make_null(&mut self) -> NullUndo {
+        if let Some(p) = &mut self.poly {
+            let hash = p.hash();
+            self.history.push((hash, false));
+            p.flip_side(&self.variant.poly.as_ref().expect("group-piece variant").0);
+            return NullUndo { ep: None, in_check: CellSet::EMPTY, hash };
+        }
         self.history.push((self.board.hash, self.board.in_check.any()));
         let v = &self.variant;
         let u = NullUndo { ep: self.board.ep, in_check: self.board.in_check, hash: self.board.hash };
@@ -164,6 +255,10 @@ impl Position {
 
     pub fn unmake_null(&mut self, u: NullUndo) {
         self.history.pop();
+        if let Some(p) = &mut self.poly {
+            p.flip_side(&self.variant.poly.as_ref().expect("group-piece variant").0);
+            return;
+        }
         self.board.stm = self.board.stm.other();
         self.board.ep = u.ep;
         self.board.in_check = u.in_check;
@@ -171,7 +266,11 @@ impl Position {
     }
 
     /// Cells the piece on `c` may move to by its modes, before royal safety (mobility).
+    /// (Empty in games of group pieces, where a cell moves only as part of a shape.)
     pub fn targets(&self, c: Cell) -> CellSet {
+        if self.poly.is_some() {
+            return CellSet::EMPTY;
+        }
         match self.piece_at(c) {
             Some(p) => self.board.targets(&self.variant, c, p.color.index(), p.kind as usize),
             None => CellSet::EMPTY,
@@ -181,6 +280,9 @@ impl Position {
     /// Enemy pieces the piece on `c` could jump over now, draughts-style (empty for pieces that
     /// capture by replacement: their captures are in [`Position::targets`]).
     pub fn jump_threats(&self, c: Cell) -> CellSet {
+        if self.poly.is_some() {
+            return CellSet::EMPTY;
+        }
         match self.piece_at(c) {
             Some(p) => self.board.jump_threats(&self.variant, c, p.color.index(), p.kind as usize),
             None => CellSet::EMPTY,
@@ -188,7 +290,11 @@ impl Position {
     }
 
     /// Whether a piece of `by` could capture on `c` now.
+    /// (Always false in games of group pieces: attacks there belong to shapes, not cells.)
     pub fn attacked(&self, c: Cell, by: Color) -> bool {
+        if self.poly.is_some() {
+            return false;
+        }
         self.board.attacked(&self.variant, c, by, self.board.occupied())
     }
 
@@ -203,15 +309,21 @@ impl Position {
 
     /// Whether the move takes at least one enemy piece.
     pub fn is_capture(&self, m: Move) -> bool {
+        if let Some((t, p)) = self.poly() {
+            return p.effect(t, m).captured > 0;
+        }
         match m.special {
             Special::None => self.piece_at(m.to).is_some_and(|p| p.color != self.board.stm),
             Special::EnPassant(_) | Special::Chain(_) => true,
-            Special::Drop(_) | Special::Castle(_) | Special::Part(_) => false,
+            Special::Drop(_) | Special::Castle(_) | Special::Part(_) | Special::Group(_) => false,
         }
     }
 
     /// Whether the move (assumed legal) puts an enemy royal piece in check.
     pub fn gives_check(&self, m: Move) -> bool {
+        if self.poly.is_some() {
+            return false;
+        }
         let mut b = self.board.clone();
         b.make(&self.variant, m);
         b.in_check.any()
@@ -222,7 +334,7 @@ impl Position {
         // With drops nothing is irreversible (a taken piece can come back), nor is a pawn move
         // where pawns may step back, so look at the whole game; otherwise only since the last
         // capture or pawn move.
-        let span = if self.variant.rules.drops || self.variant.pawns_reversible {
+        let span = if self.variant.rules.drops || self.variant.pawns_reversible || self.poly.is_some() {
             self.history.len()
         } else {
             (self.board.halfmove as usize).min(self.history.len())
@@ -234,7 +346,7 @@ impl Position {
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(move |&i| self.history[i].0 == self.board.hash)
+            .filter(move |&i| self.history[i].0 == self.hash())
     }
 
     /// How often the current position occurred, this time included.
@@ -250,6 +362,20 @@ impl Position {
     /// The result if the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         let v = &self.variant;
+        if let Some(p) = &self.poly {
+            // docs/rules.md, polyform games: no checker on the board or no legal move loses.
+            let stm = p.stm();
+            if !p.has_checkers(stm) || !self.has_legal_move() {
+                return Some(Outcome { winner: Some(stm.other()), reason: OutcomeReason::Stalemate });
+            }
+            if self.repetitions() >= v.rules.repetition {
+                return Some(Outcome { winner: None, reason: OutcomeReason::Repetition });
+            }
+            if v.rules.fifty_move_plies.is_some_and(|n| p.halfmove() >= n) {
+                return Some(Outcome { winner: None, reason: OutcomeReason::FiftyMoves });
+            }
+            return None;
+        }
         let stm = self.board.stm;
         let win = |c: Color, reason| Some(Outcome { winner: Some(c), reason });
         let draw = |reason| Some(Outcome { winner: None, reason });

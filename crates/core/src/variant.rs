@@ -11,6 +11,12 @@ use thiserror::Error;
 
 /// Most cells a board of this mechanism may have: cell sets are one `u128`.
 pub const MAX_CELLS: usize = 128;
+/// Most cells a board of group pieces may have (their cell sets are as wide as the board needs).
+pub const MAX_POLY_CELLS: usize = crate::polyform::PolyBoard::MAX_CELLS;
+
+fn tables_index(types: &[crate::polyform::TypeDef], letter: char) -> usize {
+    types.iter().position(|t| t.letter == letter).unwrap_or(usize::MAX)
+}
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum VariantError {
@@ -20,12 +26,16 @@ pub enum VariantError {
     TooManyKinds(usize),
     #[error("two piece kinds use the token {0}")]
     DuplicateToken(String),
-    #[error("board of {0} cells; at most {MAX_CELLS} are supported")]
+    #[error(
+        "board of {0} cells; at most {MAX_CELLS} are supported ({MAX_POLY_CELLS} for games of group pieces)"
+    )]
     TooManyCells(usize),
     #[error("board with {0} directions; at most {max} are supported", max = crate::geometry::MAX_DIRS)]
     TooManyDirections(usize),
     #[error("setup: {0}")]
     Setup(String),
+    #[error("group pieces: {0}")]
+    Polyform(String),
 }
 
 pub struct Variant {
@@ -51,6 +61,10 @@ pub struct Variant {
     /// slaves of Pyramids and the pawns of Modern Grand Chess): a pawn move then resets the
     /// fifty-move count but does not end the span in which positions can repeat.
     pub(crate) pawns_reversible: bool,
+    /// Group pieces (docs/rules.md, polyform games): the compiled shapes and modes, and the
+    /// setup as signed checker counts per cell. Positions of such a variant keep their state in a
+    /// `PolyBoard` instead of the classical board.
+    pub(crate) poly: Option<(crate::polyform::PolyTables, Vec<(Cell, i8)>)>,
 }
 
 impl std::fmt::Debug for Variant {
@@ -125,7 +139,95 @@ impl Variant {
             zobrist,
             promotion_cells,
             pawns_reversible,
+            poly: None,
         })
+    }
+
+    /// A game of group pieces (docs/rules.md, polyform games) on a box-shaped board of up to
+    /// [`MAX_POLY_CELLS`] cells. `setup` gives each occupied cell's checkers, signed (+ White).
+    /// The kinds seen by diagrams and engines are the types, each once per checker count a cell
+    /// may hold, then `X` for a group whose shape is no movable type.
+    pub fn polyform(
+        id: &str,
+        name: &str,
+        geometry: Geometry,
+        def: &crate::polyform::PolyDef,
+        setup: Vec<(Cell, i8)>,
+        rules: Rules,
+    ) -> Result<Variant, VariantError> {
+        if geometry.len() > MAX_POLY_CELLS {
+            return Err(VariantError::TooManyCells(geometry.len()));
+        }
+        let tables = crate::polyform::PolyTables::build(&geometry, def).map_err(VariantError::Polyform)?;
+        let mut kinds = Vec::new();
+        let named = def.types.iter().map(|t| (t.letter, t.name.as_str())).chain([('X', "group")]);
+        for (letter, tname) in named {
+            for n in 1..=def.capacity {
+                let mut k =
+                    PieceKind::new(letter, tname, "O").map_err(|e| VariantError::Polyform(e.to_string()))?;
+                k.modes.clear();
+                k.pawn = Some(tables_index(&def.types, letter)) == tables.bare.map(|b| b as usize) && n == 1;
+                kinds.push(k);
+            }
+        }
+        if kinds.len() > crate::MAX_KINDS {
+            return Err(VariantError::TooManyKinds(kinds.len()));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for &(c, n) in &setup {
+            if c as usize >= geometry.len() || n == 0 || n.unsigned_abs() > def.capacity || !seen.insert(c) {
+                return Err(VariantError::Setup(format!("bad or doubly given cell {c}")));
+            }
+        }
+        let mut v = Variant::new_unchecked(id, name, geometry, kinds, rules)?;
+        v.reconstructed = true;
+        v.poly = Some((tables, setup));
+        Ok(v)
+    }
+
+    /// The variant frame without classical tables (group pieces bring their own).
+    fn new_unchecked(
+        id: &str,
+        name: &str,
+        geometry: Geometry,
+        kinds: Vec<PieceKind>,
+        rules: Rules,
+    ) -> Result<Variant, VariantError> {
+        let tables = Tables::build(&geometry, &[]).map_err(|e| VariantError::UnknownFamily {
+            piece: e.piece,
+            mode: e.mode,
+            family: e.family,
+        })?;
+        let n = kinds.len();
+        Ok(Variant {
+            id: id.to_string(),
+            name: name.to_string(),
+            zobrist: Zobrist::new(0, 0),
+            stacks: StackTables::build(&[]),
+            promotion_cells: vec![[CellSet::EMPTY; 2]; n],
+            geometry,
+            kinds,
+            setup: Vec::new(),
+            rules,
+            notation_letters: true,
+            reconstructed: false,
+            tables,
+            pawns_reversible: false,
+            poly: None,
+        })
+    }
+
+    /// Every orientation of every movable type of a game of group pieces, with the type's letter.
+    pub fn group_shapes(&self) -> Vec<(char, crate::polyform::Pattern)> {
+        let Some((t, _)) = &self.poly else { return Vec::new() };
+        let mut all: Vec<_> = t.classify.iter().map(|(p, &ty)| (t.letters[ty as usize], p.clone())).collect();
+        all.sort();
+        all
+    }
+
+    /// Whether pieces are groups of checkers (Omino, Nomino, Doseki).
+    pub fn is_polyform(&self) -> bool {
+        self.poly.is_some()
     }
 
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
@@ -180,6 +282,11 @@ impl Variant {
             };
         }
         let c = self.piece_char(p);
+        if let Some((t, _)) = &self.poly {
+            // A cell of two checkers (Nomino's doubles) shows its count.
+            let n = p.kind % t.capacity + 1;
+            return if n > 1 { format!("{c}{n}") } else { c.to_string() };
+        }
         if k.promoted {
             format!("+{c}")
         } else {

@@ -46,11 +46,15 @@ pub struct GameDef {
     board: Board,
     #[serde(default)]
     rules: RulesDef,
+    #[serde(default)]
     pieces: Vec<PieceDef>,
+    /// Group pieces (Omino, Nomino, Doseki): types, shapes and setup; then `pieces` is empty.
+    polyform: Option<crate::polyform::PolyformDef>,
     /// Stacks of checkers (Pyramids): one kind per legal stack, after the pieces.
     stacks: Option<StacksDef>,
     #[serde(default)]
     castling: Vec<CastlingDef>,
+    #[serde(default)]
     setup: BTreeMap<String, BTreeMap<String, String>>,
     /// `options.<key>.<value>`: what choosing that value changes.
     #[serde(default)]
@@ -70,6 +74,9 @@ struct Board {
     files: String,
     #[serde(default)]
     ranks: usize,
+    /// Layer letters of a "layers" board (Doseki: "ABCDEFGHI").
+    #[serde(default)]
+    layers: String,
 }
 
 fn square() -> String {
@@ -217,6 +224,8 @@ struct OptionDef {
     /// than to one that never moved (`pawnleap=rank`: Fairy-Stockfish's reading).
     #[serde(default)]
     first_moves_on_start_rank: String,
+    /// Group pieces: whether the types marked `extra` are movable.
+    extra_types: Option<bool>,
 }
 
 fn data(msg: impl Into<String>) -> GameError {
@@ -304,6 +313,7 @@ impl GameDef {
         let mut r = self.rules.clone();
         let mut id = self.id.clone();
         let mut by_start_rank: Vec<String> = Vec::new();
+        let mut extras = false;
         for (key, value) in options {
             if key == "remove" && !self.presets.is_empty() {
                 remove = Some(value);
@@ -337,6 +347,7 @@ impl GameDef {
                 r.bare_royals_draw = chosen.bare_royals_draw.unwrap_or(r.bare_royals_draw);
                 r.landing_must_continue = chosen.landing_must_continue.unwrap_or(r.landing_must_continue);
                 by_start_rank.extend(tokens(&chosen.first_moves_on_start_rank));
+                extras = chosen.extra_types.unwrap_or(extras);
             }
             id += &format!(" {key}={value}");
         }
@@ -346,7 +357,8 @@ impl GameDef {
             "cube" => Geometry::cube(),
             "tesseract" => Geometry::tesseract(),
             "hex" => Geometry::hex(),
-            k => return Err(data(format!("board kind {k:?}: square, twin, cube, tesseract or hex"))),
+            "layers" => Geometry::layers(&self.board.layers, &self.board.files, self.board.ranks),
+            k => return Err(data(format!("board kind {k:?}: square, twin, cube, tesseract, hex or layers"))),
         };
         let ranks = geometry.grid.rows;
         // Cells of the given ranks (of the naming grid) counted from `side`'s far end.
@@ -489,6 +501,10 @@ impl GameDef {
                     .collect::<Result<_, _>>()?
             },
         };
+        if let Some(p) = &self.polyform {
+            let name = format!("{} ({})", self.name, self.edition);
+            return p.build(&id, &name, geometry, rules, extras);
+        }
         let mut setup = Vec::new();
         for (side, color) in [("white", Color::White), ("black", Color::Black)] {
             let lists = self.setup.get(side).ok_or_else(|| data(format!("setup.{side} missing")))?;

@@ -5,6 +5,7 @@
 //! [`ccg_core::Variant`]. [`catalogue`] lists every game of the catalogue, implemented or not.
 
 mod def;
+mod polyform;
 mod stacks;
 
 pub use def::{GameDef, GameError};
@@ -95,7 +96,7 @@ static CATALOGUE: &[GameInfo] = &[
     game!("pyramids6", "Pyramids, 6th edition, classical (12.03.2014)", reconstructed),
     game!("pyramids6-checkers", "Pyramids, 6th edition, checkers (12.03.2014)", reconstructed),
     game!("bermuda", "Bermuda chess (28.02.2011)", reconstructed),
-    game!("omino", "Omino (03.06.2010)", Reconstruction),
+    game!("omino", "Omino (03.06.2010)", reconstructed),
     game!("nomino", "Nomino (03.06.2010)", Reconstruction),
     game!("doseki", "Doseki, 3D polycubes on 9x9x9 (19.07.2010)", Reconstruction),
 ];
