@@ -21,6 +21,8 @@ pub enum OutcomeReason {
     RoyalCaptured,
     /// Only royal pieces are left, which cannot take each other (cheskers).
     BareRoyals,
+    /// The side to move has no checker on the board (games of group pieces).
+    NoCheckers,
 }
 
 impl std::fmt::Display for OutcomeReason {
@@ -33,6 +35,7 @@ impl std::fmt::Display for OutcomeReason {
             OutcomeReason::FiftyMoves => "the fifty-move rule",
             OutcomeReason::RoyalCaptured => "capture of the King",
             OutcomeReason::BareRoyals => "bare Kings",
+            OutcomeReason::NoCheckers => "no checker left on the board",
         })
     }
 }
@@ -365,7 +368,10 @@ impl Position {
         if let Some(p) = &self.poly {
             // docs/rules.md, polyform games: no checker on the board or no legal move loses.
             let stm = p.stm();
-            if !p.has_checkers(stm) || !self.has_legal_move() {
+            if !p.has_checkers(stm) {
+                return Some(Outcome { winner: Some(stm.other()), reason: OutcomeReason::NoCheckers });
+            }
+            if !self.has_legal_move() {
                 return Some(Outcome { winner: Some(stm.other()), reason: OutcomeReason::Stalemate });
             }
             if self.repetitions() >= v.rules.repetition {

@@ -97,8 +97,8 @@ static CATALOGUE: &[GameInfo] = &[
     game!("pyramids6-checkers", "Pyramids, 6th edition, checkers (12.03.2014)", reconstructed),
     game!("bermuda", "Bermuda chess (28.02.2011)", reconstructed),
     game!("omino", "Omino (03.06.2010)", reconstructed),
-    game!("nomino", "Nomino (03.06.2010)", Reconstruction),
-    game!("doseki", "Doseki, 3D polycubes on 9x9x9 (19.07.2010)", Reconstruction),
+    game!("nomino", "Nomino (03.06.2010)", reconstructed),
+    game!("doseki", "Doseki, 3D polycubes on 9x9x9 (19.07.2010)", reconstructed),
 ];
 
 /// Every game of the catalogue, in the order of `ccg games`.

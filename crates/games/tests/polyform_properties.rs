@@ -10,7 +10,7 @@ use proptest::prelude::*;
 #[path = "support/random_play.rs"]
 mod random_play;
 
-const GAMES: [(&str, &str); 1] = [("omino", "")];
+const GAMES: [(&str, &str); 4] = [("omino", ""), ("nomino", ""), ("nomino", "extras=on"), ("doseki", "")];
 
 /// A position reached by playing the moves picked by `picks` (indices modulo the move count).
 fn reached(game: usize, picks: &[usize]) -> Position {

@@ -252,8 +252,165 @@ fn omino_larger_groups_move_only_by_their_parts() {
 fn omino_player_without_checkers_or_moves_loses() {
     let pos = position("omino", &[], "e5", "", "b 0/0 0 1");
     let out = pos.outcome().unwrap();
-    assert_eq!(out.winner, Some(Color::White));
+    assert_eq!((out.winner, out.reason), (Some(Color::White), ccg_core::OutcomeReason::NoCheckers));
+    // A side whose checkers cannot move loses too: a lone Black Pawn boxed in on a10.
+    let pos = position("omino", &[], "a9 b10", "a10", "b 0/0 0 1");
+    let out = pos.outcome().unwrap();
+    assert_eq!((out.winner, out.reason), (Some(Color::White), ccg_core::OutcomeReason::Stalemate));
     // Holding checkers in hand does not help.
     let pos = position("omino", &[], "e5", "", "b 0/3 0 1");
     assert_eq!(pos.outcome().unwrap().winner, Some(Color::White));
+}
+
+#[test]
+fn nomino_types_are_recognised_in_every_orientation() {
+    let basic: BTreeMap<char, usize> = [
+        ('P', 1),
+        ('S', 1),
+        ('H', 2),
+        ('N', 4),
+        ('B', 4),
+        ('E', 8),
+        ('C', 4),
+        ('R', 3),
+        ('G', 8),
+        ('M', 4),
+        ('Q', 4),
+        ('K', 1),
+    ]
+    .into();
+    assert_eq!(every_orientation_is_recognised("nomino", &[]), basic);
+    let mut all = basic.clone();
+    all.extend([('A', 4), ('I', 2), ('J', 4), ('W', 4)]);
+    assert_eq!(every_orientation_is_recognised("nomino", &[("extras", "on")]), all);
+}
+
+#[test]
+fn doseki_types_have_the_texts_orientation_counts() {
+    // The text: 1, 3, 12, 3, 8, 12+12, 24, 24, 4, 12, 12, 8, 1.
+    let expected: BTreeMap<char, usize> = [
+        ('P', 1),
+        ('H', 3),
+        ('B', 12),
+        ('R', 3),
+        ('A', 8),
+        ('E', 24),
+        ('C', 24),
+        ('G', 24),
+        ('J', 4),
+        ('M', 12),
+        ('W', 12),
+        ('Q', 8),
+        ('K', 1),
+    ]
+    .into();
+    assert_eq!(every_orientation_is_recognised("doseki", &[]), expected);
+}
+
+#[test]
+fn nomino_doubles_form_split_and_move() {
+    let pos = position("nomino", &[], "e4 e5", "a10", "w 0/0 0 1");
+    let moves = texts(&pos);
+    assert!(moves.contains(&"e4-e5".to_string()), "a single may step onto one own checker: {moves:?}");
+    let mut pos = pos;
+    play(&mut pos, "e4-e5");
+    assert_eq!(pos.checkers(pos.variant().geometry.parse_cell("e5").unwrap()), 2);
+    assert_eq!(v_letter(&pos, "e5"), 'S');
+    play(&mut pos, "a10-a9");
+    let moves = texts(&pos);
+    for m in ["S:e5^2-e6^2", "S:e5^2-f6^2", "e5-e6"] {
+        assert!(moves.contains(&m.to_string()), "{m} missing from {moves:?}");
+    }
+    assert!(!moves.iter().any(|m| m.contains("^3")));
+}
+
+#[test]
+fn nomino_passing_rule_counts_checkers() {
+    // Four singles (a Rook) pass over a single enemy checker; two doubles (also a Rook) do not.
+    let pos = position("nomino", &[], "b2 c2 b3 c3", "e2 a10", "w 0/0 0 1");
+    let moves = texts(&pos);
+    for m in ["R:b2c2b3c3xd2e2d3e3", "R:b2c2b3c3xe2f2e3f3", "R:b2c2b3c3-f2g2f3g3"] {
+        assert!(moves.contains(&m.to_string()), "{m} missing from {moves:?}");
+    }
+    let pos = position("nomino", &[], "b2^2 c2^2", "e2 a10", "w 0/0 0 1");
+    let moves = texts(&pos);
+    assert!(moves.contains(&"R:b2^2c2^2xd2^2e2^2".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.contains("f2")), "a double never passes a checker: {moves:?}");
+}
+
+#[test]
+fn nomino_last_rank_arrivals_earn_reserve_checkers() {
+    let mut pos = position("nomino", &[], "i9 k10", "a1", "w 0/0 0 1");
+    play(&mut pos, "k10-k9");
+    assert_eq!(pos.hand(Color::White, 0), 0, "moving off or along the last rank earns nothing");
+    play(&mut pos, "a1-a2");
+    play(&mut pos, "i9-i10");
+    assert_eq!(pos.hand(Color::White, 0), 1);
+    assert_eq!(pos.halfmove_clock(), 0);
+    play(&mut pos, "a2-a3");
+    let moves = texts(&pos);
+    assert!(moves.contains(&"@i10".to_string()) && moves.contains(&"@e5".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"@a3".to_string()), "no drop on enemy checkers");
+    play(&mut pos, "@i10");
+    assert_eq!(pos.checkers(pos.variant().geometry.parse_cell("i10").unwrap()), 2);
+    assert_eq!(pos.hand(Color::White, 0), 0, "a drop earns nothing");
+}
+
+#[test]
+fn nomino_mirror_reflects_off_the_edges() {
+    // The Mirror (2x2, diagonal doubles) on a3 b3 a4 b4 slides up-right, turns at the top edge
+    // and at the right edge: it reaches i7 k7 i8 k8, off both of its diagonals.
+    let pos = position("nomino", &[("extras", "on")], "a3 b3^2 a4^2 b4", "a10", "w 0/0 0 1");
+    assert_eq!(v_letter(&pos, "a3"), 'I');
+    let g = &pos.variant().geometry;
+    let target: Vec<u16> = ["i7", "k7", "i8", "k8"].iter().map(|c| g.parse_cell(c).unwrap()).collect();
+    let reached = pos.legal_moves().iter().any(|&m| {
+        let mut p = pos.clone();
+        p.make(m);
+        target.iter().all(|&c| p.checkers(c) > 0)
+    });
+    assert!(reached, "{:?}", texts(&pos));
+    let back_home = pos.legal_moves().iter().any(|&m| {
+        let mut p = pos.clone();
+        p.make(m);
+        p.to_fen().split(' ').next() == pos.to_fen().split(' ').next()
+    });
+    assert!(!back_home, "the path ends before the start");
+    // Without the extras the same set cannot move as a whole.
+    let plain = position("nomino", &[], "a3 b3^2 a4^2 b4", "a10", "w 0/0 0 1");
+    assert_eq!(v_letter(&plain, "a3"), 'X');
+}
+
+#[test]
+fn doseki_pawns_step_orthogonally_and_take_face_diagonally() {
+    let mut pos = position("doseki", &[], "Ee5", "Ff6 Ai9", "w 0/0 0 1");
+    let moves = texts(&pos);
+    assert_eq!(moves.len(), 6, "six steps: {moves:?}");
+    assert!(moves.contains(&"Ee5-Ee6".to_string()) && moves.contains(&"Ee5-De5".to_string()));
+    assert!(!moves.iter().any(|m| m.contains('x')), "Ff6 is a space diagonal away: {moves:?}");
+    play(&mut pos, "Ee5-Fe5");
+    play(&mut pos, "Ai9-Ai8");
+    assert!(texts(&pos).contains(&"Fe5xFf6".to_string()));
+}
+
+#[test]
+fn doseki_two_leg_moves_turn() {
+    // A Wisemen (2x2x2 minus a face diagonal) alone: O then O(2), never straight on.
+    let pos = position("doseki", &[], "Ab1 Aa2 Ba1 Bb1 Ba2 Bb2", "Ii9", "w 0/0 0 1");
+    assert_eq!(v_letter(&pos, "Ba1"), 'W');
+    for &m in pos.legal_moves().iter() {
+        let mut p = pos.clone();
+        p.make(m);
+        assert_eq!(p.occupied_cells(Color::White).len(), 6, "{}", pos.move_text(m));
+    }
+    // One leg of one cell up the ranks, then two along the files: every checker moves by (2, 1, 0).
+    let moves = texts(&pos);
+    assert!(moves.iter().any(|m| m.starts_with("W:")), "{moves:?}");
+    let g = &pos.variant().geometry;
+    let shifted: Vec<u16> = ["Ad2", "Ac3", "Bc2", "Bd2", "Bc3", "Bd3"].iter().map(|c| g.parse_cell(c).unwrap()).collect();
+    assert!(pos.legal_moves().iter().any(|&m| {
+        let mut p = pos.clone();
+        p.make(m);
+        shifted.iter().all(|&c| p.checkers(c) == 1)
+    }));
 }
