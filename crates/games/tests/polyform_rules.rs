@@ -407,7 +407,8 @@ fn doseki_two_leg_moves_turn() {
     let moves = texts(&pos);
     assert!(moves.iter().any(|m| m.starts_with("W:")), "{moves:?}");
     let g = &pos.variant().geometry;
-    let shifted: Vec<u16> = ["Ad2", "Ac3", "Bc2", "Bd2", "Bc3", "Bd3"].iter().map(|c| g.parse_cell(c).unwrap()).collect();
+    let shifted: Vec<u16> =
+        ["Ad2", "Ac3", "Bc2", "Bd2", "Bc3", "Bd3"].iter().map(|c| g.parse_cell(c).unwrap()).collect();
     assert!(pos.legal_moves().iter().any(|&m| {
         let mut p = pos.clone();
         p.make(m);
