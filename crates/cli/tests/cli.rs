@@ -24,7 +24,7 @@ fn games_lists_every_id_with_status() {
     assert!(out.lines().any(|l| l.starts_with("guru ") && l.ends_with(" implemented")));
     assert!(out.lines().any(|l| l.starts_with("pyramids1 ") && l.contains("implemented (reconstructed")));
     assert!(out.lines().any(|l| l.starts_with("bermuda ") && l.contains("reconstructed")));
-    assert!(out.lines().any(|l| l.starts_with("doseki ") && l.contains("not yet implemented")));
+    assert!(out.lines().any(|l| l.starts_with("doseki ") && l.contains("implemented (reconstructed")));
 }
 
 #[test]
@@ -70,7 +70,8 @@ fn replay_fails_on_the_printed_misprint() {
 fn bad_input_gets_clear_errors() {
     for (args, msg) in [
         (vec!["show", "nosuch"], "unknown game \"nosuch\""),
-        (vec!["show", "doseki"], "not implemented yet"),
+        (vec!["show", "doseki", "--position", "zz w"], "board has 1 rows"),
+        (vec!["show", "omino", "--moves", "K:e1-e2"], "no legal move has this effect"),
         (vec!["show", "mgc", "--position", "zz w"], "board has 1 rows"),
         (vec!["show", "mgc", "--moves", "1. e3-e7"], "the Pawn on e3 cannot move to e7"),
         (vec!["show", "mgc", "--option", "pawns=sideways"], "allowed values are forward"),

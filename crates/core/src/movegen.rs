@@ -454,7 +454,7 @@ impl Position {
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         if let Some((t, p)) = self.poly() {
-            return !p.moves(t).is_empty();
+            return p.has_move(t);
         }
         let mut e = Exists(false);
         self.board.generate(self.variant(), &mut e);

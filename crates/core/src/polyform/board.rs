@@ -373,6 +373,9 @@ impl PolyBoard {
             out
         })
     }
+    pub fn has_move(&self, t: &PolyTables) -> bool {
+        with_state!(self, s => s.has_move(t))
+    }
     pub fn moves(&self, t: &PolyTables) -> crate::MoveList {
         with_state!(self, s => s.generate(t))
     }

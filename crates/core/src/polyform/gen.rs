@@ -165,20 +165,45 @@ impl<const W: usize> State<W> {
         }
     }
 
+    /// Whether the side to move has a legal move: a drop, or the first translation found.
+    pub fn has_move(&self, t: &PolyTables) -> bool {
+        let us = self.stm.index();
+        let s = sign(self.stm);
+        if self.hand[us] > 0 && self.cnt.iter().any(|&n| n * s >= 0 && (n * s) < t.capacity as i8) {
+            return true;
+        }
+        let mut cand = Vec::new();
+        for (oi, o) in t.orients.iter().enumerate() {
+            for a in self.matches(o).iter() {
+                self.translate(t, oi, a, &mut cand);
+                if !cand.is_empty() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The anchors where an orientation matches own checkers (doubles where it has two).
+    fn matches(&self, o: &Orient) -> Bits<W> {
+        let us = self.stm.index();
+        let (own, dbl) = (&self.occ[us], &self.dbl[us]);
+        let mut at = Bits::<W>::from_words(&o.fits);
+        for &(off, _, k) in &o.cells {
+            at = at.and(&if k >= 2 { dbl } else { own }.shr(off));
+            if !at.any() {
+                break;
+            }
+        }
+        at
+    }
+
     /// Every legal move: group moves, then drops.
     pub fn generate(&self, t: &PolyTables) -> MoveList {
         let us = self.stm.index();
-        let (own, dbl) = (&self.occ[us], &self.dbl[us]);
         let mut cand: Vec<(u64, Move)> = Vec::new();
         for (oi, o) in t.orients.iter().enumerate() {
-            let mut at = Bits::<W>::from_words(&o.fits);
-            for &(off, _, k) in &o.cells {
-                at = at.and(&if k >= 2 { dbl } else { own }.shr(off));
-                if !at.any() {
-                    break;
-                }
-            }
-            for a in at.iter() {
+            for a in self.matches(o).iter() {
                 self.translate(t, oi, a, &mut cand);
             }
         }
