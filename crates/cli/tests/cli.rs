@@ -71,7 +71,8 @@ fn bad_input_gets_clear_errors() {
     for (args, msg) in [
         (vec!["show", "nosuch"], "unknown game \"nosuch\""),
         (vec!["show", "doseki", "--position", "zz w"], "board has 1 rows"),
-        (vec!["show", "omino", "--moves", "K:e1-e2"], "no legal move has this effect"),
+        (vec!["show", "omino", "--moves", "K:e1-e2"], "this move is no K move"),
+        (vec!["show", "omino", "--moves", "e1-e5"], "no legal move has this effect"),
         (vec!["show", "mgc", "--position", "zz w"], "board has 1 rows"),
         (vec!["show", "mgc", "--moves", "1. e3-e7"], "the Pawn on e3 cannot move to e7"),
         (vec!["show", "mgc", "--option", "pawns=sideways"], "allowed values are forward"),
