@@ -167,18 +167,17 @@ impl Position {
         self.board.in_check.any()
     }
     /// How many pieces of `kind` `side` holds in hand (games of group pieces: kind 0 counts the
-    /// checkers in hand or reserve).
-    pub fn hand(&self, side: Color, kind: crate::Kind) -> u32 {
+    /// checkers in hand or reserve, shown up to 255 here; [`Position::reserve`] has the count).
+    pub fn hand(&self, side: Color, kind: crate::Kind) -> u8 {
         match &self.poly {
-            Some(p) => {
-                if kind == 0 {
-                    p.hand(side)
-                } else {
-                    0
-                }
-            }
-            None => self.board.hands[side.index()][kind as usize] as u32,
+            Some(p) if kind == 0 => p.hand(side).min(u8::MAX as u32) as u8,
+            Some(_) => 0,
+            None => self.board.hands[side.index()][kind as usize],
         }
+    }
+    /// The checkers `side` holds in hand or reserve in a game of group pieces (any count).
+    pub fn reserve(&self, side: Color) -> u32 {
+        self.poly.as_ref().map_or(0, |p| p.hand(side))
     }
     /// The cell that may be taken en passant now, if any.
     pub fn en_passant(&self) -> Option<Cell> {

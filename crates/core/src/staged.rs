@@ -9,7 +9,7 @@
 //! positions of every game). Where the rules allow no cheap test — a move's legality depends on
 //! the other moves (compulsory capture chains, draughts-style `Capturing::Jump`), stacks split and
 //! merge (Pyramids), pieces move only beside their royal piece or captures displace pieces onto the
-//! other board (Bermuda chess) — [`Position::staged_generation`] says no, and the search lists the
+//! other board (Bermuda chess), pieces are groups of checkers (Omino, Nomino, Doseki) — [`Position::staged_generation`] says no, and the search lists the
 //! legal moves instead.
 
 use crate::board::Board;
@@ -93,6 +93,7 @@ impl Position {
         let v = self.variant();
         let r = &v.rules;
         r.capturing == Capturing::Replace
+            && !v.is_polyform()
             && !v.stacks.any
             && !r.royal_gating
             && !r.keep_royal
@@ -330,7 +331,7 @@ impl Position {
                     && b.en_passant_reach(v, m.from, us, b.occupied()).has(m.to)
                     && promotion_ok(p.kind, m.from, m.to)
             }
-            Special::Chain(_) | Special::Part(_) => false,
+            Special::Chain(_) | Special::Part(_) | Special::Group(_) => false,
         }
     }
 

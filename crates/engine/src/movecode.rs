@@ -27,6 +27,8 @@ pub(crate) fn encode(m: &Move) -> u32 {
         Special::EnPassant(c) => (TAG_EP, c as u32),
         Special::Chain(p) => (TAG_CHAIN, path_hash(&p)),
         Special::Part(k) => (TAG_PART, k as u32),
+        // Group pieces (boards of up to 729 cells): decoded as no move, like a chain.
+        Special::Group(o) => (TAG_CHAIN, o as u32 ^ (m.from as u32 >> 7) ^ (m.to as u32 >> 7) << 3),
     };
     let promo = m.promotion.map_or(0, |k| k as u32 + 1);
     (m.from as u32 & 0x7f)

@@ -210,7 +210,8 @@ impl Change {
             }
         };
         match m.special {
-            Special::Chain(_) => c.refresh = true,
+            // A group move (Omino, Nomino, Doseki) changes many cells and the pieces' types.
+            Special::Chain(_) | Special::Group(_) => c.refresh = true,
             Special::Castle(i) => {
                 let cs = &v.rules.castlings[i as usize];
                 for &(a, b) in std::iter::once(&cs.king).chain(&cs.rooks) {
