@@ -25,6 +25,12 @@ pub struct Limits {
     /// Analyses one client IP may ask for per minute; 0: no limit.
     #[arg(long, default_value_t = 60)]
     pub analyses_per_minute: u32,
+    /// Sign-ups, sign-ins and password changes one client IP may try per minute; 0: no limit.
+    #[arg(long, default_value_t = 20)]
+    pub sign_ins_per_minute: u32,
+    /// Lobby streams (server-sent events of the seeks) open at once; past it 503.
+    #[arg(long, default_value_t = 1000)]
+    pub lobby_streams: usize,
     /// Games kept in memory (least recently used dropped first; the store has them all).
     #[arg(long, default_value_t = 5000)]
     pub live_games: usize,

@@ -166,7 +166,8 @@ impl Game {
             json!({
                 "kind": if s == Seat::Human { "human" } else { "engine" },
                 "level": match s { Seat::Engine(l) => Some(l), Seat::Human => None },
-                "seated": s != Seat::Human || self.row.tokens[c.index()].is_some(),
+                "seated": s != Seat::Human || self.row.tokens[c.index()].is_some() || self.row.users[c.index()].is_some(),
+                "account": self.row.users[c.index()].is_some(),
             })
         };
         json!({
@@ -244,9 +245,11 @@ impl Game {
 
     /// The seat an invite is for: a human seat nobody has taken yet.
     pub fn open_seat(&self) -> Option<Color> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|&c| self.seat(c) == Seat::Human && self.row.tokens[c.index()].is_none())
+        [Color::White, Color::Black].into_iter().find(|&c| {
+            self.seat(c) == Seat::Human
+                && self.row.tokens[c.index()].is_none()
+                && self.row.users[c.index()].is_none()
+        })
     }
 
     /// The position after the first `ply` moves, for reviewing a game: what the board shows.

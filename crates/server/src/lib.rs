@@ -6,11 +6,13 @@
 //! is bounded ([`config::Limits`]): connections ([`net`]), memory ([`live`]), engine queues,
 //! and what one client may ask for ([`ratelimit`]). The API documents itself ([`apidocs`]).
 
+pub mod accounts;
 pub mod api;
 pub mod apidocs;
 pub mod config;
 pub mod db;
 pub mod game;
+pub mod glicko;
 pub mod live;
 pub mod model;
 pub mod net;
@@ -36,7 +38,7 @@ pub const BODY_LIMIT: usize = 256 * 1024;
 
 /// Shared state of the server.
 pub struct AppState {
-    pub db: db::Db,
+    pub db: db::Store,
     pub limits: Limits,
     /// Compiled variants, one per game id and option set.
     pub variants: live::Variants,
@@ -48,6 +50,12 @@ pub struct AppState {
     /// Creations and imports per client IP.
     pub game_rate: ratelimit::RateLimit,
     pub analysis_rate: ratelimit::RateLimit,
+    /// Sign-ups, sign-ins and password changes per client IP.
+    pub account_rate: ratelimit::RateLimit,
+    /// Lobby changes (seeks posted, cancelled, accepted) for the lobby streams.
+    pub lobby: tokio::sync::broadcast::Sender<Arc<api::seeks::LobbyEvent>>,
+    /// Lobby streams open now (at most `limits.lobby_streams`).
+    pub lobby_streams: std::sync::atomic::AtomicUsize,
     /// Set when the server is stopping: live-update streams end, connections close.
     pub stopping: tokio::sync::watch::Sender<bool>,
 }
@@ -58,7 +66,8 @@ pub struct ServeArgs {
     /// Address to listen on; port 0 picks a free port (the address is printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// SQLite database file, created on first run.
+    /// The store: a SQLite file (created on first run), or a PostgreSQL server as
+    /// `postgres://user@host:port/dbname` (several nodes may share one; see docs/deployment.md).
     #[arg(long, default_value = "ccg.sqlite")]
     pub db: PathBuf,
     #[command(flatten)]
@@ -85,7 +94,7 @@ pub async fn open(db_path: &std::path::Path) -> anyhow::Result<Arc<AppState>> {
 
 /// Opens the store, resumes engine games owed a move and running clocks, and builds the state.
 pub async fn open_with(db_path: &std::path::Path, limits: Limits) -> anyhow::Result<Arc<AppState>> {
-    let db = db::Db::open(db_path)?;
+    let db = db::Store::open(db_path).await?;
     let state = Arc::new(AppState {
         db,
         variants: live::Variants::default(),
@@ -97,10 +106,13 @@ pub async fn open_with(db_path: &std::path::Path, limits: Limits) -> anyhow::Res
         ),
         game_rate: ratelimit::RateLimit::new(limits.games_per_minute),
         analysis_rate: ratelimit::RateLimit::new(limits.analyses_per_minute),
+        account_rate: ratelimit::RateLimit::new(limits.sign_ins_per_minute),
         stopping: tokio::sync::watch::channel(false).0,
+        lobby: tokio::sync::broadcast::channel(64).0,
+        lobby_streams: std::sync::atomic::AtomicUsize::new(0),
         limits,
     });
-    let ids = state.db.read(db::games_to_resume).await?;
+    let ids = state.db.games_to_resume().await?;
     for id in ids {
         match state.game(&id).await {
             Ok(g) => {
@@ -156,7 +168,7 @@ pub fn run(config: ServeArgs) -> anyhow::Result<()> {
         // On stdout, so that scripts and tests can read the address of port 0.
         println!("ccg serve: listening on http://{}", listener.local_addr()?);
         tracing::info!(
-            database = %config.db.display(),
+            database = %state.db.describe(),
             workers = state.pool.workers,
             connections = state.limits.connection_limit(),
             "serving"

@@ -23,8 +23,12 @@ macro_rules! web {
 }
 
 /// Pages: path, file.
-const PAGES: &[(&str, &str)] =
-    &[("/", web!("index.html")), ("/g/{id}", web!("game.html")), ("/rules", web!("rules.html"))];
+const PAGES: &[(&str, &str)] = &[
+    ("/", web!("index.html")),
+    ("/g/{id}", web!("game.html")),
+    ("/rules", web!("rules.html")),
+    ("/play", web!("play.html")),
+];
 
 /// Static files: name under `/static/`, MIME type, contents.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -44,6 +48,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("game-view.js", JS, web!("game-view.js")),
     ("game-input.js", JS, web!("game-input.js")),
     ("lobby.js", JS, web!("lobby.js")),
+    ("play.js", JS, web!("play.js")),
     ("rules.js", JS, web!("rules.js")),
     ("rules-en.js", JS, web!("rules-en.js")),
     ("rules-ru.js", JS, web!("rules-ru.js")),

@@ -9,9 +9,7 @@ fn legal_texts(v: &Value) -> Vec<String> {
     v["legal"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().to_string()).collect()
 }
 
-#[test]
-fn catalogue_lists_the_implemented_games_with_options_and_rules() {
-    let s = Server::start();
+fn catalogue_lists_the_implemented_games_with_options_and_rules(s: Server) {
     let (st, v) = s.get("/api/catalogue", None);
     assert_eq!(st, 200);
     let games = v["games"].as_array().unwrap();
@@ -27,9 +25,7 @@ fn catalogue_lists_the_implemented_games_with_options_and_rules() {
     }
 }
 
-#[test]
-fn engine_game_replies_and_survives_a_restart() {
-    let s = Server::start();
+fn engine_game_replies_and_survives_a_restart(s: Server) {
     let (id, token, invite) = s.create(r#"{"game":"mgc","opponent":"engine","level":1,"color":"white"}"#);
     assert!(invite.is_none());
     let (_, v) = s.get(&format!("/api/games/{id}"), Some(&token));
@@ -54,9 +50,7 @@ fn engine_game_replies_and_survives_a_restart() {
     assert_eq!(after["you"], "white");
 }
 
-#[test]
-fn engine_moves_first_when_it_has_white() {
-    let s = Server::start();
+fn engine_moves_first_when_it_has_white(s: Server) {
     let (id, token, _) = s.create(r#"{"game":"mgc1","opponent":"engine","level":1,"color":"black"}"#);
     let v = s.wait_for(&id, |v| v["ply"] == 1);
     assert_eq!(v["side_to_move"], "black");
@@ -66,9 +60,7 @@ fn engine_moves_first_when_it_has_white() {
     s.wait_for(&id, |v| v["ply"] == 3);
 }
 
-#[test]
-fn human_game_by_invite_with_protected_seats() {
-    let s = Server::start();
+fn human_game_by_invite_with_protected_seats(s: Server) {
     let (id, white, invite) = s.create(r#"{"game":"mgc","opponent":"human","color":"white"}"#);
     let invite = invite.unwrap();
     let code = invite.split("invite=").nth(1).unwrap();
@@ -114,9 +106,7 @@ fn human_game_by_invite_with_protected_seats() {
     assert_eq!(s.post(&format!("/api/games/{id}/resign"), Some(&white), "").0, 409);
 }
 
-#[test]
-fn resignation_ends_the_game() {
-    let s = Server::start();
+fn resignation_ends_the_game(s: Server) {
     let (id, token, _) = s.create(r#"{"game":"mgc","opponent":"human"}"#);
     let (st, v) = s.post(&format!("/api/games/{id}/resign"), Some(&token), "");
     assert_eq!(st, 200);
@@ -124,9 +114,7 @@ fn resignation_ends_the_game() {
     assert_eq!(v["legal"].as_array().unwrap().len(), 0);
 }
 
-#[test]
-fn hostile_input_gets_clear_errors_and_changes_nothing() {
-    let s = Server::start();
+fn hostile_input_gets_clear_errors_and_changes_nothing(s: Server) {
     let (id, token, _) = s.create(r#"{"game":"mgc","opponent":"human"}"#);
     let moves = format!("/api/games/{id}/moves");
     let (_, cat) = s.get("/api/catalogue", None);
@@ -176,9 +164,7 @@ fn hostile_input_gets_clear_errors_and_changes_nothing() {
     assert_eq!(list["games"].as_array().unwrap().len(), 1, "a refused request created a game");
 }
 
-#[test]
-fn records_import_and_export_in_the_authors_notation() {
-    let s = Server::start();
+fn records_import_and_export_in_the_authors_notation(s: Server) {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../records/mgc/kosintsev-skuratovsky-1.rec"
@@ -221,10 +207,8 @@ fn analysis_gives_a_legal_best_move() {
     assert!(v["pv"].as_array().is_some());
 }
 
-#[test]
-fn live_updates_arrive_as_server_sent_events() {
+fn live_updates_arrive_as_server_sent_events(s: Server) {
     use std::io::{BufRead, BufReader, Write};
-    let s = Server::start();
     let (id, token, _) = s.create(r#"{"game":"mgc","opponent":"human"}"#);
     let mut conn = std::net::TcpStream::connect(s.addr).unwrap();
     conn.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
@@ -257,9 +241,7 @@ fn migrations_are_versioned_and_idempotent() {
     assert_eq!(v as usize, ccg_server::db::schema_version());
 }
 
-#[test]
-fn clocks_run_after_both_first_moves_and_the_flag_falls() {
-    let s = Server::start();
+fn clocks_run_after_both_first_moves_and_the_flag_falls(s: Server) {
     let (id, white, invite) =
         s.create(r#"{"game":"mgc","opponent":"human","clock":{"initial_s":1,"increment_s":0}}"#);
     let code = invite.unwrap().split("invite=").nth(1).unwrap().to_string();
@@ -373,3 +355,15 @@ fn partitions_name_the_part_that_moves() {
     assert!(whole["part"].is_null());
     assert_eq!(v["reconstructed"], true);
 }
+
+support::on_both_stores!(
+    catalogue_lists_the_implemented_games_with_options_and_rules,
+    engine_game_replies_and_survives_a_restart,
+    engine_moves_first_when_it_has_white,
+    human_game_by_invite_with_protected_seats,
+    resignation_ends_the_game,
+    hostile_input_gets_clear_errors_and_changes_nothing,
+    records_import_and_export_in_the_authors_notation,
+    live_updates_arrive_as_server_sent_events,
+    clocks_run_after_both_first_moves_and_the_flag_falls,
+);

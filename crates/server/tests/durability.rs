@@ -1,5 +1,5 @@
 //! Durability: the server binary is killed with SIGKILL in the middle of a game and restarted on
-//! the same database; every move it acknowledged must be there.
+//! the same store (a SQLite file; a PostgreSQL database); every move it acknowledged must be there.
 
 mod support;
 
@@ -29,10 +29,20 @@ fn spawn(db: &std::path::Path) -> (Child, SocketAddr) {
 }
 
 #[test]
-fn every_acknowledged_move_survives_sigkill() {
+fn every_acknowledged_move_survives_sigkill_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("ccg.sqlite");
-    let (mut child, addr) = spawn(&db);
+    every_acknowledged_move_survives_sigkill(&dir.path().join("ccg.sqlite"));
+}
+
+#[test]
+fn every_acknowledged_move_survives_sigkill_on_postgres() {
+    if let Some(url) = support::fresh_postgres_db() {
+        every_acknowledged_move_survives_sigkill(std::path::Path::new(&url));
+    }
+}
+
+fn every_acknowledged_move_survives_sigkill(db: &std::path::Path) {
+    let (mut child, addr) = spawn(db);
 
     let (st, v) = http(addr, "POST", "/api/games", None, Some(br#"{"game":"mgc","opponent":"human"}"#));
     assert_eq!(st, 201, "{v}");
@@ -100,7 +110,7 @@ fn every_acknowledged_move_survives_sigkill() {
     let n = acked.load(Ordering::SeqCst);
     assert!(n >= 12 && texts.len() == n);
 
-    let (mut child, addr) = spawn(&db);
+    let (mut child, addr) = spawn(db);
     let (st, v) = http(addr, "GET", &format!("/api/games/{id}"), None, None);
     assert_eq!(st, 200, "{v}");
     let stored: Vec<&str> =

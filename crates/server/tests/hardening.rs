@@ -157,6 +157,22 @@ fn a_database_of_an_unknown_schema_version_is_refused_untouched() {
 }
 
 #[test]
+fn a_postgres_database_of_an_unknown_schema_version_is_refused_untouched() {
+    let Some(url) = support::fresh_postgres_db() else { return };
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        drop(ccg_server::open(std::path::Path::new(&url)).await.unwrap());
+        let (c, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(conn);
+        c.batch_execute("UPDATE ccg_schema SET version = 99").await.unwrap();
+        let err = ccg_server::open(std::path::Path::new(&url)).await.err().expect("must be refused");
+        assert!(err.to_string().contains("schema version 99"), "{err}");
+        let v: i32 = c.query_one("SELECT version FROM ccg_schema", &[]).await.unwrap().get(0);
+        assert_eq!(v, 99, "the database was changed");
+    });
+}
+
+#[test]
 fn a_damaged_stored_game_answers_a_clear_error_and_the_rest_work() {
     let s = Server::start();
     let body = r#"{"game":"mgc","opponent":"human"}"#;

@@ -6,9 +6,7 @@ mod support;
 use serde_json::json;
 use support::Server;
 
-#[test]
-fn an_imported_record_keeps_every_tag() {
-    let s = Server::start();
+fn an_imported_record_keeps_every_tag(s: Server) {
     let record = "[Game \"mgc\"]\n[Event \"Blog game\"]\n[Site \"chess-checkers-go\"]\n[Date \"2010.12.10\"]\n\
                   [White \"Kosintsev I.\"]\n[Black \"Skuratovsky I.\"]\n[Annotator \"A\"]\n[Annotator \"B\"]\n\n1. f3-f5 f8-f6 *\n";
     let (st, v) = s.post("/api/import", None, &json!({ "record": record }).to_string());
@@ -35,9 +33,7 @@ fn an_imported_record_keeps_every_tag() {
     assert_eq!(state["tags"][3], json!(["White", "Kosintsev I."]));
 }
 
-#[test]
-fn a_rematch_against_the_engine_swaps_colours_and_the_engine_opens() {
-    let s = Server::start();
+fn a_rematch_against_the_engine_swaps_colours_and_the_engine_opens(s: Server) {
     let (id, token, _) =
         s.create(r#"{"game":"mgc","opponent":"engine","level":1,"clock":{"initial_s":300,"increment_s":2}}"#);
     assert_eq!(s.post(&format!("/api/games/{id}/rematch"), Some(&token), "").0, 409, "not over yet");
@@ -61,9 +57,7 @@ fn a_rematch_against_the_engine_swaps_colours_and_the_engine_opens() {
     assert_eq!((st, again["id"].as_str()), (200, Some(new_id.as_str())));
 }
 
-#[test]
-fn a_rematch_between_people_seats_each_once() {
-    let s = Server::start();
+fn a_rematch_between_people_seats_each_once(s: Server) {
     let (id, alice, invite) = s.create(r#"{"game":"cheskers","opponent":"human"}"#);
     let code = invite.unwrap().split("invite=").nth(1).unwrap().to_string();
     let (_, j) = s.post(&format!("/api/games/{id}/join"), None, &json!({ "invite": code }).to_string());
@@ -88,3 +82,9 @@ fn a_rematch_between_people_seats_each_once() {
     assert_eq!(again["token"], serde_json::Value::Null);
     assert_eq!(s.post(&format!("/api/games/{id}/rematch"), Some(&bob), "").0, 409);
 }
+
+support::on_both_stores!(
+    an_imported_record_keeps_every_tag,
+    a_rematch_against_the_engine_swaps_colours_and_the_engine_opens,
+    a_rematch_between_people_seats_each_once,
+);

@@ -20,12 +20,15 @@ function setTokens(list) {
   localStorage.setItem("ccg:tokens:" + gameId, JSON.stringify(list));
 }
 
+/// The "token" of a seat that belongs to the signed-in account: the session cookie proves it.
+const ACCOUNT = "@account";
+
 /// A request to this game's API. Failures to reach the server are marked `network`, refusals
 /// carry the status and code.
 async function call(method, path, body, token, base = "/api/games/" + gameId) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = "Bearer " + token;
+  if (token && token !== ACCOUNT) headers.Authorization = "Bearer " + token;
   let res;
   try {
     res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -60,6 +63,7 @@ async function refresh({ render: draw = true } = {}) {
   answers.forEach((a, i) => { if (a) { s = a; if (a.you) mine.set(a.you, held[i]); } });
   if (kept.length !== held.length) setTokens(kept);
   if (!s) s = await call("GET", "");
+  if (s.you && !mine.has(s.you)) mine.set(s.you, ACCOUNT);
   ui.mine = mine;
   ui.state = null;
   if (draw) setState(s);

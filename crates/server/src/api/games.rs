@@ -54,6 +54,10 @@ pub struct CreateGame {
     fen: Option<String>,
     /// Time control; none for a correspondence game.
     clock: Option<ClockSpec>,
+    /// A rated game between two accounts (sign in first; the invited player must be signed in
+    /// too). Engine games are unrated.
+    #[serde(default)]
+    rated: bool,
 }
 
 /// A time control.
@@ -65,6 +69,17 @@ pub struct ClockSpec {
     /// Added after each move, in seconds (0..=3600).
     #[serde(default)]
     increment_s: u32,
+}
+
+/// A time control in milliseconds, or why it is refused.
+pub fn parse_clock(c: Option<&ClockSpec>) -> ApiResult<Option<(i64, i64)>> {
+    match c {
+        None => Ok(None),
+        Some(c) if (1..=86_400).contains(&c.initial_s) && c.increment_s <= 3600 => {
+            Ok(Some((c.initial_s as i64 * 1000, c.increment_s as i64 * 1000)))
+        }
+        Some(_) => Err(ApiError::bad("bad_clock", "clock: initial_s 1..86400, increment_s 0..3600")),
+    }
 }
 
 /// A new game from one client address, within its allowance.
@@ -92,8 +107,15 @@ pub struct Created {
 pub async fn create_game(
     State(state): State<Arc<AppState>>,
     ClientIp(ip): ClientIp,
+    viewer: super::account::Viewer,
     JsonBody(req): JsonBody<CreateGame>,
 ) -> ApiResult<Response> {
+    if req.rated {
+        if req.opponent == Opponent::Engine {
+            return Err(ApiError::bad("bad_rated", "engine games are unrated"));
+        }
+        viewer.required()?;
+    }
     let variant = shared_variant(&state, &req.game, &req.options)?;
     let start = start_position(variant, req.fen.as_deref()).map_err(|e| ApiError::bad("bad_position", e))?;
     let me = match req.color {
@@ -114,13 +136,7 @@ pub async fn create_game(
             l => return Err(ApiError::bad("bad_level", format!("level {l}: expected 1 to 8"))),
         },
     };
-    let clock = match &req.clock {
-        None => None,
-        Some(c) if (1..=86_400).contains(&c.initial_s) && c.increment_s <= 3600 => {
-            Some((c.initial_s as i64 * 1000, c.increment_s as i64 * 1000))
-        }
-        Some(_) => return Err(ApiError::bad("bad_clock", "clock: initial_s 1..86400, increment_s 0..3600")),
-    };
+    let clock = parse_clock(req.clock.as_ref())?;
     check_game_rate(&state, ip)?;
     let (id, token) = (new_secret(10)?, new_secret(24)?);
     let invite = if other == Seat::Human { Some(new_secret(16)?) } else { None };
@@ -128,6 +144,8 @@ pub async fn create_game(
     seats[me.other().index()] = other;
     let mut tokens = [None, None];
     tokens[me.index()] = Some(secrets::hash(&token));
+    let mut users = [None, None];
+    users[me.index()] = viewer.id().map(String::from);
     let row = GameRow {
         id: id.clone(),
         game: req.game.clone(),
@@ -144,9 +162,11 @@ pub async fn create_game(
         clock,
         tags: Vec::new(),
         rematch: None,
+        users,
+        rated: req.rated,
     };
     let stored = row.clone();
-    state.db.write(move |c| db::insert_game(c, &stored, &[])).await.map_err(ApiError::internal)?;
+    state.db.insert_game(stored, Vec::new()).await.map_err(ApiError::internal)?;
     let game = Game::load(row, Vec::new(), &state.variants).map_err(ApiError::internal)?;
     super::lifecycle::schedule_engine(&state, &game);
     tracing::info!(game = id, variant = req.game, "created");
@@ -163,10 +183,11 @@ pub async fn get_game(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    viewer: super::account::Viewer,
 ) -> ApiResult<Json<Value>> {
     let game = state.game(&id).await?;
     let mut g = game.lock().await;
-    let you = seat_of(&g, &headers)?;
+    let you = seat_of(&g, &headers, &viewer)?;
     Ok(Json(g.view(you)))
 }
 
@@ -224,7 +245,7 @@ pub async fn list_games(
             .map_err(|_| ApiError::bad("bad_limit", format!("limit {l:?}: expected a number")))?
             .min(100),
     };
-    let rows = state.db.read(move |c| db::recent_games(c, limit)).await.map_err(ApiError::internal)?;
+    let rows = state.db.recent_games(limit).await.map_err(ApiError::internal)?;
     Ok(Json(json!({ "games": rows })))
 }
 
@@ -250,6 +271,7 @@ pub struct Joined {
 pub async fn join(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    viewer: super::account::Viewer,
     JsonBody(req): JsonBody<Join>,
 ) -> ApiResult<Json<Joined>> {
     let game = state.game(&id).await?;
@@ -260,18 +282,25 @@ pub async fn join(
     if !secrets::matches(&invite, &req.invite) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "wrong_invite", "this invite is not the game's"));
     }
+    if g.row.rated {
+        let me = viewer.required()?;
+        if g.row.users[seat.other().index()].as_deref() == Some(me.id.as_str()) {
+            return Err(ApiError::conflict("same_account", "a rated game needs two accounts"));
+        }
+    }
     let token = new_secret(24)?;
     let token_hash = secrets::hash(&token);
-    let (gid, inv, tok) = (id.clone(), invite.clone(), token_hash.clone());
+    let user = viewer.id().map(String::from);
     let ok = state
         .db
-        .write(move |c| db::join_seat(c, &gid, seat, &inv, &tok))
+        .join_seat(&id, seat, &invite, &token_hash, user.as_deref())
         .await
         .map_err(ApiError::internal)?;
     if !ok {
         return Err(ApiError::conflict("no_open_seat", "the seat was taken"));
     }
     g.row.tokens[seat.index()] = Some(token_hash);
+    g.row.users[seat.index()] = user;
     g.row.invite = None;
     state.publish(&mut g);
     Ok(Json(Joined { id, color: seat.name(), token }))

@@ -47,7 +47,7 @@ pub async fn commit(
         None => (None, None),
     };
     let (u, r) = (update.clone(), row.clone());
-    state.db.write(move |c| db::update_game(c, &id, r.as_ref(), &u)).await.map_err(ApiError::internal)?;
+    state.db.update_game(&id, r, u).await.map_err(ApiError::internal)?;
     if let (Some(m), Some(r)) = (stored_move, row) {
         g.pos.make(m);
         g.moves.push(r);
@@ -59,7 +59,29 @@ pub async fn commit(
     g.row.draw_offer = update.draw_offer;
     g.row.invite = update.invite;
     state.publish(g);
+    if g.is_over() {
+        rate(state, g).await;
+    }
     Ok(())
+}
+
+/// Moves both accounts' ratings after a finished rated game (once, however many times it is
+/// called: the store claims the game). A failure is logged; the game's end stands.
+async fn rate(state: &AppState, g: &Game) {
+    let ([Some(w), Some(b)], Some(result)) = (g.row.users.clone(), g.row.result) else { return };
+    if !g.row.rated || w == b {
+        return;
+    }
+    let score = match result {
+        GameResult::WhiteWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        GameResult::Draw => 0.5,
+    };
+    match state.db.rate_game(&g.row.id, &g.row.game, [w, b], score, db::now_ms()).await {
+        Ok(Some((w, b))) => tracing::info!(game = g.row.id, white = w.rating, black = b.rating, "rated"),
+        Ok(None) => {}
+        Err(e) => tracing::error!(game = g.row.id, "cannot update the ratings: {e}"),
+    }
 }
 
 /// Plays `m` (legal in `g.pos`) for the side to move: stores it, ends the game if it is over,

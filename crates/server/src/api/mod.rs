@@ -4,12 +4,14 @@
 //! resignation, live updates), [`records`] (export, import, analysis, catalogue); what happens
 //! to a game after a change is in [`lifecycle`], the error answers in [`error`].
 
+pub mod account;
 pub mod error;
 pub mod games;
 pub mod lifecycle;
 pub mod play;
 pub mod records;
 pub mod rematch;
+pub mod seeks;
 
 pub use error::{ApiError, ApiResult};
 
@@ -49,6 +51,16 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(records::import))
         .routes(routes!(records::analyse))
         .routes(routes!(crate::rules_api::rules))
+        .routes(routes!(account::signup))
+        .routes(routes!(account::signin))
+        .routes(routes!(account::signout))
+        .routes(routes!(account::change_password))
+        .routes(routes!(account::me))
+        .routes(routes!(account::leaderboard))
+        .routes(routes!(seeks::create_seek, seeks::list_seeks))
+        .routes(routes!(seeks::cancel_seek))
+        .routes(routes!(seeks::accept_seek))
+        .routes(routes!(seeks::lobby_events))
 }
 
 #[derive(utoipa::OpenApi)]
@@ -144,11 +156,17 @@ fn token(headers: &HeaderMap) -> Option<&str> {
     v.strip_prefix("Bearer ").map(str::trim).filter(|t| !t.is_empty())
 }
 
-/// The seat of the request's token: `Ok(None)` for a spectator, an error for a token that is
-/// not this game's.
-pub fn seat_of(g: &Game, headers: &HeaderMap) -> ApiResult<Option<Color>> {
+/// The seat of the request: its bearer token's when it sends one (an error for a token that is
+/// not this game's), else the seat of the signed-in account (the side to move first, should one
+/// account hold both); `Ok(None)` for a spectator.
+pub fn seat_of(g: &Game, headers: &HeaderMap, viewer: &account::Viewer) -> ApiResult<Option<Color>> {
     match token(headers) {
-        None => Ok(None),
+        None => {
+            let Some(user) = viewer.id() else { return Ok(None) };
+            let stm = g.pos.side_to_move();
+            let mine = |c: Color| g.row.users[c.index()].as_deref() == Some(user);
+            Ok([stm, stm.other()].into_iter().find(|&c| mine(c)))
+        }
         Some(t) => g.seat_of_token(t).map(Some).ok_or_else(|| {
             ApiError::new(StatusCode::FORBIDDEN, "wrong_token", "this token holds no seat in this game")
         }),
@@ -156,8 +174,16 @@ pub fn seat_of(g: &Game, headers: &HeaderMap) -> ApiResult<Option<Color>> {
 }
 
 /// Like [`seat_of`] but a seat is required.
-pub fn player(g: &Game, headers: &HeaderMap) -> ApiResult<Color> {
-    seat_of(g, headers)?.ok_or_else(|| {
+pub fn player(g: &Game, headers: &HeaderMap, viewer: &account::Viewer) -> ApiResult<Color> {
+    let seat = seat_of(g, headers, viewer)?;
+    if seat.is_none() && viewer.user.is_some() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "wrong_token",
+            "your account holds no seat in this game",
+        ));
+    }
+    seat.ok_or_else(|| {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
             "no_token",
@@ -168,14 +194,15 @@ pub fn player(g: &Game, headers: &HeaderMap) -> ApiResult<Color> {
 
 /// Whether a read failed on the stored data itself (a damaged row) rather than on the store.
 fn is_damage(e: &anyhow::Error) -> bool {
-    matches!(
-        e.downcast_ref::<rusqlite::Error>(),
-        Some(
-            rusqlite::Error::FromSqlConversionFailure(..)
-                | rusqlite::Error::InvalidColumnType(..)
-                | rusqlite::Error::IntegralValueOutOfRange(..)
+    e.is::<db::Damaged>()
+        || matches!(
+            e.downcast_ref::<rusqlite::Error>(),
+            Some(
+                rusqlite::Error::FromSqlConversionFailure(..)
+                    | rusqlite::Error::InvalidColumnType(..)
+                    | rusqlite::Error::IntegralValueOutOfRange(..)
+            )
         )
-    )
 }
 
 fn corrupt(id: &str, why: impl std::fmt::Display) -> ApiError {
@@ -222,7 +249,7 @@ impl AppState {
             return Ok(g);
         }
         let key = id.to_string();
-        let loaded = self.db.read(move |c| db::load_game(c, &key)).await.map_err(|e| {
+        let loaded = self.db.load_game(&key).await.map_err(|e| {
             if is_damage(&e) {
                 corrupt(id, e)
             } else {
@@ -241,6 +268,11 @@ impl AppState {
         if let Some(tx) = channels.get(&g.row.id) {
             let _ = tx.send(Arc::new(g.view(None).to_string()));
         }
+    }
+
+    /// Tells every lobby stream what changed.
+    pub fn lobby_changed(&self, e: seeks::LobbyEvent) {
+        let _ = self.lobby.send(Arc::new(e));
     }
 
     pub fn subscribe(&self, id: &str) -> tokio::sync::broadcast::Receiver<Arc<String>> {

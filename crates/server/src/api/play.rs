@@ -40,11 +40,12 @@ pub async fn make_move(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    viewer: super::account::Viewer,
     JsonBody(req): JsonBody<MakeMove>,
 ) -> ApiResult<Json<Value>> {
     let game = state.game(&id).await?;
     let mut g = game.lock().await;
-    let me = player(&g, &headers)?;
+    let me = player(&g, &headers, &viewer)?;
     if g.is_over() {
         return Err(ApiError::conflict("game_over", "the game is over"));
     }
@@ -98,11 +99,12 @@ pub async fn draw(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    viewer: super::account::Viewer,
     JsonBody(req): JsonBody<Draw>,
 ) -> ApiResult<Json<Value>> {
     let game = state.game(&id).await?;
     let mut g = game.lock().await;
-    let me = player(&g, &headers)?;
+    let me = player(&g, &headers, &viewer)?;
     if g.is_over() {
         return Err(ApiError::conflict("game_over", "the game is over"));
     }
@@ -137,10 +139,11 @@ pub async fn resign(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    viewer: super::account::Viewer,
 ) -> ApiResult<Json<Value>> {
     let game = state.game(&id).await?;
     let mut g = game.lock().await;
-    let me = player(&g, &headers)?;
+    let me = player(&g, &headers, &viewer)?;
     if g.is_over() {
         return Err(ApiError::conflict("game_over", "the game is over"));
     }

@@ -157,9 +157,11 @@ pub async fn import(
         clock: None,
         tags: kept_tags(&rec),
         rematch: None,
+        users: [None, None],
+        rated: false,
     };
     let (r, ms) = (row.clone(), moves.clone());
-    state.db.write(move |c| db::insert_game(c, &r, &ms)).await.map_err(ApiError::internal)?;
+    state.db.insert_game(r, ms).await.map_err(ApiError::internal)?;
     let game = Game::load(row, moves, &state.variants).map_err(ApiError::internal)?;
     state.games.insert(game);
     let body = Imported {

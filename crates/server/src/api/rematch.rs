@@ -29,10 +29,11 @@ pub async fn rematch(
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
+    viewer: super::account::Viewer,
 ) -> ApiResult<Response> {
     let game = state.game(&id).await?;
     let mut g = game.lock().await;
-    let me = player(&g, &headers)?;
+    let me = player(&g, &headers, &viewer)?;
     if g.row.status != Status::Over {
         return Err(ApiError::conflict("not_over", "a rematch can be asked for once the game is over"));
     }
@@ -62,21 +63,14 @@ pub async fn rematch(
         clock: g.row.clock,
         tags: Vec::new(),
         rematch: None,
+        // The same people, colours swapped.
+        users: [g.row.users[1].clone(), g.row.users[0].clone()],
+        rated: g.row.rated,
     };
     let link = Rematch { id: new_id.clone(), by: me };
     let (stored, old, l) = (row.clone(), id.clone(), link.clone());
-    let recorded = state
-        .db
-        .write(move |c| {
-            // Both or neither: the new game exists exactly when the old one names it.
-            if !db::set_rematch(c, &old, &l)? {
-                return Ok(false);
-            }
-            db::insert_game(c, &stored, &[])?;
-            Ok(true)
-        })
-        .await
-        .map_err(ApiError::internal)?;
+    // Both or neither: the new game exists exactly when the old one names it.
+    let recorded = state.db.start_rematch(&old, l, stored).await.map_err(ApiError::internal)?;
     if !recorded {
         return Err(ApiError::conflict("stale", "a rematch was asked for meanwhile: ask again to join it"));
     }
@@ -112,8 +106,7 @@ async fn join_rematch(
     let token = new_secret(24)?;
     let hash = secrets::hash(&token);
     let (gid, h) = (r.id.clone(), hash.clone());
-    let ok =
-        state.db.write(move |c| db::take_open_seat(c, &gid, color, &h)).await.map_err(ApiError::internal)?;
+    let ok = state.db.take_open_seat(&gid, color, &h).await.map_err(ApiError::internal)?;
     if !ok {
         return Err(ApiError::conflict("no_open_seat", "the seat was taken"));
     }

@@ -1,41 +1,25 @@
-//! The embedded store: one SQLite file, versioned migrations ([`schema`]), and the few statements
-//! the server needs ([`queries`]). Writes are committed in transactions (grouped, see [`Db`]), and
-//! the journal is WAL with `synchronous=FULL`, so a write that returned survives a crash of the
-//! process or the machine.
+//! The store, behind one interface ([`Store`]) with two implementations: an embedded SQLite file
+//! (the default: nothing to install or run, [`sqlite`]) and a PostgreSQL server (`--db
+//! postgres://…`, [`postgres`]), for several `ccg serve` nodes on one database. Both apply the same
+//! numbered migrations ([`schema`], each step written in both dialects) and both answer a write
+//! only once it is committed to disk, so an acknowledged move survives a crash.
 
+mod accounts;
+mod postgres;
 mod queries;
+mod rows;
 pub mod schema;
+mod seeks;
+pub mod sqlite;
 
-pub use queries::*;
-pub use schema::{migrate, schema_version};
+pub use accounts::{username_key, MyGame, RatingLine, User};
+pub use queries::{RECENT_QUERY, RESUME_QUERY};
+pub use rows::{GameRow, GameSummary, GameUpdate, MoveRow, Rematch};
+pub use schema::schema_version;
+pub use seeks::{Seek, SeekRefused};
 
-use rusqlite::Connection;
+use ccg_core::Color;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
-use tokio::sync::Semaphore;
-
-/// A write waiting for the writer thread: it runs inside the batch's transaction and returns
-/// what to do once the batch has committed (or failed to).
-type Job = Box<dyn FnOnce(&Connection) -> Box<dyn FnOnce(bool) + Send> + Send>;
-
-/// Most writes committed together.
-const MAX_BATCH: usize = 256;
-
-/// Read connections: WAL lets each read beside the writer and beside the others, so a slow
-/// query (a long game's moves) does not hold up the rest.
-pub const READERS: usize = 4;
-
-/// The database handle. Writes go to one writer thread that commits whatever is waiting as one
-/// transaction (group commit): one fsync acknowledges many moves, so many games at once do not
-/// queue behind each other's disk flushes. Each write runs in its own savepoint, so a failing
-/// write changes nothing and does not spoil the others. Reads take one of [`READERS`]
-/// connections and see every acknowledged write.
-#[derive(Clone)]
-pub struct Db {
-    writer: std::sync::mpsc::Sender<Job>,
-    readers: Arc<Mutex<Vec<Connection>>>,
-    free_readers: Arc<Semaphore>,
-}
 
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
@@ -44,102 +28,135 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-fn connect(path: &Path) -> rusqlite::Result<Connection> {
-    let conn = Connection::open(path)?;
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
-    Ok(conn)
+/// A stored value this build cannot read (a damaged row): the game answers `corrupt_game`, the
+/// rest of the store is unaffected.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Damaged(pub String);
+
+/// The store of games. Every method is one transaction; a write returns once committed.
+#[derive(Clone)]
+pub enum Store {
+    Sqlite(sqlite::Db),
+    Postgres(Box<postgres::Pg>),
 }
 
-impl Db {
-    /// Opens (creating if needed) the database file and brings its schema up to date; refuses a
-    /// file whose schema this build does not know (see [`schema::migrate`]).
-    pub fn open(path: &Path) -> anyhow::Result<Db> {
-        let mut conn = connect(path)?;
-        migrate(&mut conn).map_err(|e| anyhow::anyhow!("database {}: {e}", path.display()))?;
-        let readers = (0..READERS).map(|_| connect(path)).collect::<rusqlite::Result<Vec<_>>>()?;
-        let (tx, rx) = std::sync::mpsc::channel::<Job>();
-        std::thread::Builder::new().name("ccg-db-writer".into()).spawn(move || writer(conn, rx))?;
-        Ok(Db {
-            writer: tx,
-            readers: Arc::new(Mutex::new(readers)),
-            free_readers: Arc::new(Semaphore::new(READERS)),
-        })
-    }
-
-    /// Runs a read on a blocking thread with a free read connection, so that disk waits never
-    /// hold up the async workers.
-    pub async fn read<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
-    ) -> anyhow::Result<T> {
-        let permit = self.free_readers.clone().acquire_owned().await?;
-        let readers = self.readers.clone();
-        let r = tokio::task::spawn_blocking(move || {
-            let conn = readers.lock().unwrap_or_else(|p| p.into_inner()).pop();
-            // One connection per permit: the pool cannot be empty here.
-            let conn = conn.ok_or(rusqlite::Error::InvalidQuery)?;
-            let r = f(&conn);
-            readers.lock().unwrap_or_else(|p| p.into_inner()).push(conn);
-            drop(permit);
-            r
-        })
-        .await?;
-        Ok(r?)
-    }
-
-    /// Runs a write and returns once it is committed to disk.
-    pub async fn write<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
-    ) -> anyhow::Result<T> {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        let job: Job = Box::new(move |c: &Connection| {
-            let r = c.execute_batch("SAVEPOINT job").and_then(|_| {
-                let r = f(c);
-                let end = if r.is_ok() { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
-                c.execute_batch(end)?;
-                r
-            });
-            Box::new(move |committed: bool| {
-                let r = match r {
-                    Ok(_) if !committed => Err(anyhow::anyhow!("database commit failed")),
-                    r => r.map_err(anyhow::Error::from),
-                };
-                let _ = tx.send(r);
-            })
-        });
-        self.writer.send(job).map_err(|_| anyhow::anyhow!("database writer stopped"))?;
-        rx.await.map_err(|_| anyhow::anyhow!("database writer stopped"))?
-    }
+/// Whether `--db` names a PostgreSQL server rather than a file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
-/// The writer thread: takes every waiting job, runs them in one transaction, commits, answers.
-fn writer(conn: Connection, rx: std::sync::mpsc::Receiver<Job>) {
-    while let Ok(first) = rx.recv() {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(j) => batch.push(j),
-                Err(_) => break,
-            }
+impl Store {
+    /// Opens the store `--db` names, a SQLite file (created on first run) or a `postgres://` URL,
+    /// and brings its schema up to date; refuses a store whose schema this build does not know.
+    pub async fn open(db: &Path) -> anyhow::Result<Store> {
+        match db.to_str().filter(|s| is_postgres_url(s)) {
+            Some(url) => Ok(Store::Postgres(Box::new(postgres::Pg::open(url).await?))),
+            None => Ok(Store::Sqlite(sqlite::Db::open(db)?)),
         }
-        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
-            tracing::error!("database: cannot begin: {e}");
-            batch.into_iter().for_each(|job| job(&conn)(false));
-            continue;
+    }
+
+    /// The name to log: the file, or the server without its password.
+    pub fn describe(&self) -> String {
+        match self {
+            Store::Sqlite(db) => db.path().display().to_string(),
+            Store::Postgres(p) => p.describe(),
         }
-        let answers: Vec<_> = batch.into_iter().map(|job| job(&conn)).collect();
-        let committed = match conn.execute_batch("COMMIT") {
-            Ok(()) => true,
-            Err(e) => {
-                tracing::error!("database: commit failed: {e}");
-                let _ = conn.execute_batch("ROLLBACK");
-                false
+    }
+
+    pub async fn insert_game(&self, g: GameRow, moves: Vec<MoveRow>) -> anyhow::Result<()> {
+        match self {
+            Store::Sqlite(db) => db.write(move |c| queries::insert_game(c, &g, &moves)).await,
+            Store::Postgres(p) => p.insert_game(&g, &moves).await,
+        }
+    }
+
+    /// Stores a move (if any) and the game's new state, atomically.
+    pub async fn update_game(&self, id: &str, mv: Option<MoveRow>, u: GameUpdate) -> anyhow::Result<()> {
+        match self {
+            Store::Sqlite(db) => {
+                let id = id.to_string();
+                db.write(move |c| queries::update_game(c, &id, mv.as_ref(), &u)).await
             }
-        };
-        answers.into_iter().for_each(|a| a(committed));
+            Store::Postgres(p) => p.update_game(id, mv.as_ref(), &u).await,
+        }
+    }
+
+    /// A stored game and its moves; an error that is [`Damaged`] (or a SQLite conversion
+    /// failure) when a row cannot be read.
+    pub async fn load_game(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<MoveRow>)>> {
+        match self {
+            Store::Sqlite(db) => {
+                let id = id.to_string();
+                db.read(move |c| queries::load_game(c, &id)).await
+            }
+            Store::Postgres(p) => p.load_game(id).await,
+        }
+    }
+
+    /// Unfinished games that need the server after a restart (an engine's reply, a clock).
+    pub async fn games_to_resume(&self) -> anyhow::Result<Vec<String>> {
+        match self {
+            Store::Sqlite(db) => db.read(queries::games_to_resume).await,
+            Store::Postgres(p) => p.games_to_resume().await,
+        }
+    }
+
+    /// The lobby's list, most recently changed first; unreadable rows are left out.
+    pub async fn recent_games(&self, limit: u32) -> anyhow::Result<Vec<GameSummary>> {
+        match self {
+            Store::Sqlite(db) => db.read(move |c| queries::recent_games(c, limit)).await,
+            Store::Postgres(p) => p.recent_games(limit).await,
+        }
+    }
+
+    /// Gives the open seat of `color` its token (hash) and account (if signed in) and uses up
+    /// the invite, if the invite (hash) still matches; false if someone took it meanwhile.
+    pub async fn join_seat(
+        &self,
+        id: &str,
+        color: Color,
+        invite: &str,
+        token: &str,
+        user: Option<&str>,
+    ) -> anyhow::Result<bool> {
+        match self {
+            Store::Sqlite(db) => {
+                let (id, invite, token) = (id.to_string(), invite.to_string(), token.to_string());
+                let user = user.map(String::from);
+                db.write(move |c| queries::join_seat(c, &id, color, &invite, &token, user.as_deref())).await
+            }
+            Store::Postgres(p) => p.join_seat(id, color, invite, token, user).await,
+        }
+    }
+
+    /// Gives the open seat of `color` of a game without an invite (a rematch) its token (hash).
+    pub async fn take_open_seat(&self, id: &str, color: Color, token: &str) -> anyhow::Result<bool> {
+        match self {
+            Store::Sqlite(db) => {
+                let (id, token) = (id.to_string(), token.to_string());
+                db.write(move |c| queries::take_open_seat(c, &id, color, &token)).await
+            }
+            Store::Postgres(p) => p.take_open_seat(id, color, token).await,
+        }
+    }
+
+    /// Records the rematch of the finished game `old` and stores the new game, both or neither:
+    /// false if a rematch was recorded meanwhile.
+    pub async fn start_rematch(&self, old: &str, link: Rematch, new: GameRow) -> anyhow::Result<bool> {
+        match self {
+            Store::Sqlite(db) => {
+                let old = old.to_string();
+                db.write(move |c| {
+                    if !queries::set_rematch(c, &old, &link)? {
+                        return Ok(false);
+                    }
+                    queries::insert_game(c, &new, &[])?;
+                    Ok(true)
+                })
+                .await
+            }
+            Store::Postgres(p) => p.start_rematch(old, &link, &new).await,
+        }
     }
 }

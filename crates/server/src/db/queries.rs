@@ -1,60 +1,11 @@
-//! The statements of the server, each served by an index (see `schema`; a test reads the query
+//! The SQLite statements of the server, each served by an index (see `schema`; a test reads the query
 //! plans). Secrets are stored as hashes ([`crate::secrets`]).
 
 use super::now_ms;
-use crate::model::{GameResult, Seat, Status, StoredColor};
+use super::rows::{json_column, GameRow, GameSummary, GameUpdate, MoveRow, Rematch};
+use crate::model::StoredColor;
 use ccg_core::Color;
 use rusqlite::{params, Connection, OptionalExtension};
-
-/// A stored game's row (moves are read separately).
-#[derive(Clone, Debug)]
-pub struct GameRow {
-    pub id: String,
-    pub game: String,
-    pub options: Vec<String>,
-    pub start_fen: Option<String>,
-    pub seats: [Seat; 2],
-    /// Hashes of the seat tokens handed out (`None`: the seat is open, or the engine's).
-    pub tokens: [Option<String>; 2],
-    /// Hash of the invite code while the invite is unused.
-    pub invite: Option<String>,
-    pub status: Status,
-    pub result: Option<GameResult>,
-    pub reason: Option<String>,
-    pub draw_offer: Option<Color>,
-    pub created_at: i64,
-    /// Time control: initial time and increment per move, in milliseconds.
-    pub clock: Option<(i64, i64)>,
-    /// The tags of an imported record other than those the row itself holds (Game, Option,
-    /// Position, Result), in their order: Event, Date, the players' names…
-    pub tags: Vec<(String, String)>,
-    /// The rematch this finished game led to, once one of its players asked for it.
-    pub rematch: Option<Rematch>,
-}
-
-/// A rematch: the new game and the colour (in the old game) of the player who asked for it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Rematch {
-    pub id: String,
-    #[serde(with = "color_name")]
-    pub by: Color,
-}
-
-mod color_name {
-    use ccg_core::Color;
-    pub fn serialize<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(c.name())
-    }
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        let name = <String as serde::Deserialize>::deserialize(d)?;
-        crate::model::parse_color(&name).ok_or_else(|| serde::de::Error::custom(format!("colour {name:?}")))
-    }
-}
-
-/// A JSON column: `NULL` for the empty value.
-fn json_column<T: serde::Serialize>(v: &T, empty: bool) -> Option<String> {
-    (!empty).then(|| serde_json::to_string(v).unwrap_or_default())
-}
 
 fn from_json_column<T: serde::de::DeserializeOwned>(
     i: usize,
@@ -68,20 +19,13 @@ fn from_json_column<T: serde::de::DeserializeOwned>(
     .transpose()
 }
 
-#[derive(Clone, Debug)]
-pub struct MoveRow {
-    pub ply: u32,
-    pub coord: String,
-    pub text: String,
-    pub at: i64,
-}
-
 pub fn insert_game(c: &Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::Result<()> {
     c.execute(
         "INSERT INTO games (id, game, options, start_fen, white, black, white_token, black_token,
             invite, status, result, reason, draw_offer, created_at, updated_at, clock_initial_ms,
-            clock_increment_ms, tags, rematch)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18)",
+            clock_increment_ms, tags, rematch, white_user, black_user, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16, ?17, ?18,
+            ?19, ?20, ?21)",
         params![
             g.id,
             g.game,
@@ -100,7 +44,10 @@ pub fn insert_game(c: &Connection, g: &GameRow, moves: &[MoveRow]) -> rusqlite::
             g.clock.map(|c| c.0),
             g.clock.map(|c| c.1),
             json_column(&g.tags, g.tags.is_empty()),
-            json_column(&g.rematch, g.rematch.is_none())
+            json_column(&g.rematch, g.rematch.is_none()),
+            g.users[0],
+            g.users[1],
+            g.rated as i64
         ],
     )?;
     for m in moves {
@@ -115,16 +62,6 @@ fn insert_move(c: &Connection, id: &str, m: &MoveRow) -> rusqlite::Result<()> {
         params![id, m.ply, m.coord, m.text, m.at],
     )?;
     Ok(())
-}
-
-/// What changes about a game besides its moves.
-#[derive(Clone, Debug)]
-pub struct GameUpdate {
-    pub status: Status,
-    pub result: Option<GameResult>,
-    pub reason: Option<String>,
-    pub draw_offer: Option<Color>,
-    pub invite: Option<String>,
 }
 
 /// Stores a move (if any) and the game's new state (atomically: run it through `Db::write`).
@@ -146,7 +83,7 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
         .query_row(
             "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
                 status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms,
-                tags, rematch
+                tags, rematch, white_user, black_user, rated
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -173,6 +110,8 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
                     },
                     tags: from_json_column(16, r.get(16)?)?.unwrap_or_default(),
                     rematch: from_json_column(17, r.get(17)?)?,
+                    users: [r.get(18)?, r.get(19)?],
+                    rated: r.get::<_, i64>(20)? != 0,
                 })
             },
         )
@@ -196,17 +135,6 @@ pub fn games_to_resume(c: &Connection) -> rusqlite::Result<Vec<String>> {
     let mut st = c.prepare(RESUME_QUERY)?;
     let ids = st.query_map([], |r| r.get(0))?.collect();
     ids
-}
-
-/// A line of the lobby's list of recent games.
-#[derive(serde::Serialize)]
-pub struct GameSummary {
-    pub id: String,
-    pub game: String,
-    pub white: Seat,
-    pub black: Seat,
-    pub status: Status,
-    pub ply: i64,
 }
 
 /// The lobby's list: most recently changed first (index `games_updated`), moves counted on the
@@ -247,17 +175,18 @@ pub fn join_seat(
     color: Color,
     invite_hash: &str,
     token_hash: &str,
+    user: Option<&str>,
 ) -> rusqlite::Result<bool> {
-    let col = match color {
-        Color::White => "white_token",
-        Color::Black => "black_token",
+    let (col, ucol) = match color {
+        Color::White => ("white_token", "white_user"),
+        Color::Black => ("black_token", "black_user"),
     };
     let n = c.execute(
         &format!(
-            "UPDATE games SET {col} = ?3, invite = NULL, updated_at = ?4
+            "UPDATE games SET {col} = ?3, {ucol} = ?5, invite = NULL, updated_at = ?4
              WHERE id = ?1 AND invite = ?2 AND {col} IS NULL"
         ),
-        params![id, invite_hash, token_hash, now_ms()],
+        params![id, invite_hash, token_hash, now_ms(), user],
     )?;
     Ok(n == 1)
 }

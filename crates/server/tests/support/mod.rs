@@ -1,4 +1,5 @@
-//! A real server on loopback with a real SQLite file, and a minimal HTTP/1.1 client (plain
+//! A real server on loopback with a real store — a fresh SQLite file, or a fresh database on the
+//! PostgreSQL server `CCG_TEST_POSTGRES` names — and a minimal HTTP/1.1 client (plain
 //! `std::net`, one connection per request) so the tests see exactly what goes over the wire.
 
 #![allow(dead_code)] // each test file uses part of the support
@@ -34,6 +35,13 @@ impl Server {
             std::iter::once("ccg").chain(options.iter().copied()),
         );
         Server::start_limited(dir, db, limits)
+    }
+
+    /// Starts the server on a fresh database of the PostgreSQL server `CCG_TEST_POSTGRES`, or
+    /// says why not and gives `None` (the caller skips) when the variable is not set.
+    pub fn start_postgres() -> Option<Server> {
+        let url = fresh_postgres_db()?;
+        Some(Server::start_on(tempfile::tempdir().unwrap(), PathBuf::from(url)))
     }
 
     pub fn start_on(dir: tempfile::TempDir, db: PathBuf) -> Server {
@@ -179,7 +187,110 @@ fn dechunk(mut b: &[u8]) -> Vec<u8> {
     out
 }
 
+/// One request with extra headers (a `Cookie`): status, head (lower-cased) and body (JSON, or a
+/// string).
+pub fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> (u16, String, Value) {
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (k, v) in headers {
+        req += &format!("{k}: {v}\r\n");
+    }
+    if let Some(b) = body {
+        req += &format!("Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}", b.len());
+    } else {
+        req += "\r\n";
+    }
+    let (head, body) = exchange(addr, req.as_bytes());
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = if head.contains("transfer-encoding: chunked") {
+        String::from_utf8_lossy(&dechunk(body.as_bytes())).into_owned()
+    } else {
+        body
+    };
+    let v = serde_json::from_str(&body).unwrap_or(Value::String(body));
+    (status, head, v)
+}
+
+/// The session token a `Set-Cookie` header of `head` sets, if any.
+pub fn set_session(head: &str) -> Option<String> {
+    head.lines()
+        .filter_map(|l| l.strip_prefix("set-cookie: ccg_session="))
+        .map(|v| v.split(';').next().unwrap_or("").trim().to_string())
+        .find(|v| !v.is_empty())
+}
+
 /// The author's text of the first legal move of a state.
 pub fn first_legal(state: &Value) -> String {
     state["legal"][0]["text"].as_str().expect("a legal move").to_string()
 }
+
+/// The administrative URL of the test PostgreSQL server (`bash scripts/postgres.sh start` prints
+/// one; `.ci/run` always sets it), or `None` with a message saying the test is skipped.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("CCG_TEST_POSTGRES") {
+        Ok(u) if !u.is_empty() => Some(u),
+        _ => {
+            eprintln!(
+                "SKIPPED the PostgreSQL half: set CCG_TEST_POSTGRES=postgres://user@host:port/db \
+                 (`bash scripts/postgres.sh start` starts a private server and prints its URL)"
+            );
+            None
+        }
+    }
+}
+
+/// A new, empty database on the test PostgreSQL server; its URL.
+pub fn fresh_postgres_db() -> Option<String> {
+    static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let admin = postgres_url()?;
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("ccg_test_{}_{nanos}_{n}", std::process::id());
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let (client, conn) =
+            tokio_postgres::connect(&admin, tokio_postgres::NoTls).await.expect("CCG_TEST_POSTGRES");
+        tokio::spawn(conn);
+        client.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
+    });
+    let (base, query) = admin.split_once('?').map_or((admin.as_str(), None), |(b, q)| (b, Some(q)));
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[scheme_end..].find('/') {
+        Some(slash) => &base[..scheme_end + slash],
+        None => base,
+    };
+    Some(match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    })
+}
+
+/// Runs each test `fn name(s: Server)` twice: `sqlite::name` on a fresh SQLite file and
+/// `postgres::name` on a fresh PostgreSQL database (skipped, saying so, without
+/// `CCG_TEST_POSTGRES`).
+#[allow(unused_macros)] // each test file uses part of the support
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[test]
+            fn $name() {
+                super::$name(crate::support::Server::start())
+            })*
+        }
+        mod postgres {
+            $(#[test]
+            fn $name() {
+                if let Some(s) = crate::support::Server::start_postgres() {
+                    super::$name(s)
+                }
+            })*
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use on_both_stores;
