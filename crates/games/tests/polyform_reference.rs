@@ -1,0 +1,319 @@
+//! The polyform games (`omino`, `nomino`, `nomino extras=on`, `doseki`) against the independent
+//! reference generator `support/reference_polyform/`, written straight from docs/rules.md and
+//! sharing no code with the project: perft 1–3 from the start (Doseki 1–2) and from the
+//! positions of `data/polyform.perft`, perft 2 (Doseki 1) from a board with each type on it, and
+//! random play from the start and from random boards of every density — at every position the
+//! same position string (read back by both), the same legal moves as texts (none twice), the same
+//! outcome. The play is biased towards the rare rules, and each rule seen is counted (multi-cell
+//! captures, splits, merges, King captures to the hand, drops, doubles, passing over checkers,
+//! mirror paths and bounces, two-leg moves, reserve gains, two ways to one move, games won, every
+//! type); a rule never seen fails the test.
+//!
+//! Longer runs: `cargo test -p ccg-games --release --test polyform_reference -- --ignored`.
+
+#[path = "support/polyform_play.rs"]
+mod play;
+#[path = "support/reference_polyform/mod.rs"]
+mod reference;
+
+use ccg_core::{Color, OutcomeReason, Position};
+use play::{board_with_type, pick, random_board, weight, Rng, Seen};
+use reference::{Game, Outcome, Pos, Side};
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex};
+
+/// Our variant of `game`, built once per game.
+fn variant(game: Game) -> Arc<ccg_core::variant::Variant> {
+    static CACHE: Mutex<Vec<(Game, Arc<ccg_core::variant::Variant>)>> = Mutex::new(Vec::new());
+    let mut cache = CACHE.lock().unwrap();
+    if let Some((_, v)) = cache.iter().find(|(g, _)| *g == game) {
+        return v.clone();
+    }
+    let (id, opts) = match game {
+        Game::Omino => ("omino", vec![]),
+        Game::Nomino { extras: false } => ("nomino", vec![]),
+        Game::Nomino { extras: true } => ("nomino", vec![("extras".to_string(), "on".to_string())]),
+        Game::Doseki => ("doseki", vec![]),
+    };
+    let v = ccg_games::variant(id, &opts).unwrap();
+    cache.push((game, v.clone()));
+    v
+}
+
+fn ours_from(game: Game, fen: &str) -> Position {
+    Position::from_fen(variant(game), fen)
+        .unwrap_or_else(|e| panic!("{}: ours rejects {fen}: {e}", game.name()))
+}
+
+/// Our outcome in the reference's terms; repetition and the fifty-move rule, which the reference
+/// does not model, read as "not over".
+fn ours_outcome(pos: &Position) -> Option<Outcome> {
+    let o = pos.outcome()?;
+    let side = |c: Color| if c == Color::White { Side::White } else { Side::Black };
+    match (o.reason, o.winner) {
+        (OutcomeReason::NoCheckers | OutcomeReason::Stalemate, Some(w)) => Some(Outcome::Win(side(w))),
+        (OutcomeReason::Repetition | OutcomeReason::FiftyMoves, None) => None,
+        other => panic!("unexpected outcome {other:?} at {}", pos.to_fen()),
+    }
+}
+
+/// Compares both generators on one position: position strings (and their round trips through
+/// both readers), legal-move sets and the outcome. Returns the number of moves.
+fn compare(pos: &Position, r: &Pos, context: &str) -> usize {
+    let g = r.game;
+    let fen = pos.to_fen();
+    assert_eq!(fen, r.to_fen(), "{context}: position strings differ");
+    let back =
+        Pos::from_fen(g, &fen).unwrap_or_else(|e| panic!("{context}: the reference rejects {fen}: {e}"));
+    assert_eq!(&back, r, "{context}: the reference reads {fen} back differently");
+    assert_eq!(ours_from(g, &fen).to_fen(), fen, "{context}: ours reads its string back differently");
+    if no_checkers(pos) {
+        // Lost whatever the hand holds (docs/rules.md, "End of the game"): no moves. Ours still
+        // lists drops here, see `a_player_without_checkers_on_the_board_has_no_moves`.
+        assert_eq!(ours_outcome(pos), r.outcome(), "{context}: outcomes differ at {fen}");
+        assert!(r.legal_moves().is_empty());
+        return 0;
+    }
+    let list = pos.legal_moves();
+    let mine_list: Vec<String> = list.iter().map(|&m| pos.move_text(m)).collect();
+    let mine: BTreeSet<String> = mine_list.iter().cloned().collect();
+    assert_eq!(mine.len(), mine_list.len(), "{context}: ours lists a move twice at {fen}");
+    let theirs_list = r.legal_moves();
+    let theirs: BTreeSet<String> = theirs_list.iter().cloned().collect();
+    assert_eq!(theirs.len(), theirs_list.len(), "{context}: the reference lists a move twice at {fen}");
+    let only_ours: Vec<&String> = mine.difference(&theirs).collect();
+    let only_reference: Vec<&String> = theirs.difference(&mine).collect();
+    assert!(
+        mine == theirs,
+        "{context}: legal moves differ at {fen}\n only ours: {only_ours:?}\n only reference: {only_reference:?}"
+    );
+    assert_eq!(ours_outcome(pos), r.outcome(), "{context}: outcomes differ at {fen}");
+    theirs.len()
+}
+
+/// Random play in both generators side by side from `start` for up to `plies` plies, comparing
+/// before and after every move; the moves weighted towards the rare rules.
+fn walk(start: Pos, plies: usize, rng: &mut Rng, seen: &mut Seen, context: &str) {
+    let g = start.game;
+    let mut pos = ours_from(g, &start.to_fen());
+    let mut r = start;
+    for ply in 0..plies {
+        let ctx = format!("{} {context} ply {ply}", g.name());
+        compare(&pos, &r, &ctx);
+        let legal = r.legal();
+        seen.offered(&legal);
+        if legal.is_empty() {
+            seen.games_won += 1;
+            return;
+        }
+        let weights: Vec<u64> = legal.iter().map(|l| weight(&l.info)).collect();
+        let m = &legal[pick(&weights, rng)];
+        let ours_m = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&x| pos.move_text(x) == m.text)
+            .unwrap_or_else(|| panic!("{ctx}: {} missing from our moves at {}", m.text, pos.to_fen()));
+        let parsed =
+            pos.parse_move(&m.text).unwrap_or_else(|e| panic!("{ctx}: ours cannot read {}: {e}", m.text));
+        assert_eq!(parsed.mv, ours_m, "{ctx}: {} reads as another move", m.text);
+        let before = pos.to_fen();
+        pos.make(ours_m);
+        r = m.next.clone();
+        assert_eq!(pos.to_fen(), r.to_fen(), "{ctx}: after {} from {before}", m.text);
+    }
+}
+
+/// Whether the side to move has lost by having no checker on the board, as ours judges it.
+fn no_checkers(pos: &Position) -> bool {
+    matches!(pos.outcome(), Some(o) if o.reason == OutcomeReason::NoCheckers)
+}
+
+/// Our perft with the game over where the side to move has no checker on the board: ours still
+/// lists drops there (`a_player_without_checkers_on_the_board_has_no_moves`); everywhere else
+/// the same as `Position::perft`.
+fn ours_perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if no_checkers(pos) {
+        return 0;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut n = 0;
+    for m in moves.iter().copied() {
+        let u = pos.make(m);
+        n += ours_perft(pos, depth - 1);
+        pos.unmake(u);
+    }
+    n
+}
+
+fn perft_compare(game: Game, fen: &str, depth: u32) -> u64 {
+    let mut pos = ours_from(game, fen);
+    let r = Pos::from_fen(game, fen).unwrap();
+    let (a, b) = (ours_perft(&mut pos, depth), r.perft(depth));
+    if a != b {
+        let mut ours: Vec<(String, u64)> = Vec::new();
+        for m in pos.legal_moves().iter().copied() {
+            let name = pos.move_text(m);
+            let u = pos.make(m);
+            ours.push((name, ours_perft(&mut pos, depth - 1)));
+            pos.unmake(u);
+        }
+        ours.sort();
+        let theirs = r.divide(depth);
+        let diff: Vec<_> = ours.iter().filter(|x| !theirs.contains(x)).collect();
+        let diff_ref: Vec<_> = theirs.iter().filter(|x| !ours.contains(x)).collect();
+        panic!("{} perft {depth} from {fen}: ours {a}, reference {b}; only ours {diff:?}; only reference {diff_ref:?}", game.name());
+    }
+    a
+}
+
+/// The positions of `data/polyform.perft` for `game` with their depths and node counts, up to
+/// `max_nodes` nodes.
+fn data_lines(game: Game, max_nodes: u64) -> Vec<(String, u32, u64)> {
+    let id = game.name().replace(' ', "+");
+    include_str!("data/polyform.perft")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut it = l.splitn(4, ' ');
+            let (name, depth, nodes) = (it.next()?, it.next()?, it.next()?);
+            let fen = it.next().map_or_else(|| Pos::start(game).to_fen(), str::to_string);
+            let nodes: u64 = nodes.parse().ok()?;
+            (name == id && nodes <= max_nodes).then(|| (fen, depth.parse().unwrap(), nodes))
+        })
+        .collect()
+}
+
+/// Perft from the start to `start_depth`, from the data file's positions up to `max_nodes`
+/// nodes, and to `type_depth` from a sparse board with each type on it.
+fn perft_agrees(game: Game, start_depth: u32, max_nodes: u64, type_depth: u32) {
+    let start = Pos::start(game).to_fen();
+    for d in 1..=start_depth {
+        perft_compare(game, &start, d);
+    }
+    let lines = data_lines(game, max_nodes);
+    assert!(!lines.is_empty(), "{}: no data lines", game.name());
+    for (fen, depth, nodes) in lines {
+        assert_eq!(perft_compare(game, &fen, depth), nodes, "{} depth {depth} from {fen}", game.name());
+    }
+    let mut rng = Rng(0x5eed_0000 + game.cells() as u64);
+    for t in 0..game.table().types.len() {
+        let fen = board_with_type(game, t, &mut rng).to_fen();
+        perft_compare(game, &fen, type_depth);
+    }
+}
+
+/// Random play from the start and from random boards (a tenth of them with the side to move
+/// stripped of its checkers), and a few plies from a board with each type on it; fails if a rule
+/// of the game never came up.
+fn random_play_agrees(game: Game, games: usize, plies: usize, boards: usize) {
+    let mut rng =
+        Rng(0xd1ff_0000 + game.cells() as u64 + matches!(game, Game::Nomino { extras: true }) as u64);
+    let mut seen = Seen::default();
+    for i in 0..games {
+        walk(Pos::start(game), plies, &mut rng, &mut seen, &format!("game {i}"));
+    }
+    for b in 0..boards {
+        let density = [3, 10, 25, 45][b % 4];
+        let mut pos = random_board(game, density, &mut rng);
+        if b % 10 == 0 {
+            pos.board.iter_mut().filter(|v| **v * pos.side.sign() > 0).for_each(|v| *v = 0);
+        }
+        walk(pos, 8, &mut rng, &mut seen, &format!("board {b}"));
+    }
+    for t in 0..game.table().types.len() {
+        walk(board_with_type(game, t, &mut rng), 4, &mut rng, &mut seen, &format!("type {t}"));
+    }
+    eprintln!("{}: {seen:#?}", game.name());
+    assert!(seen.positions >= 200, "{seen:?}");
+    assert!(seen.missing(game).is_empty(), "{}: never seen: {:?}", game.name(), seen.missing(game));
+}
+
+#[test]
+fn omino_perft_agrees_with_reference() {
+    perft_agrees(Game::Omino, 3, 100_000, 2);
+}
+
+#[test]
+fn omino_random_play_agrees_with_reference() {
+    random_play_agrees(Game::Omino, 10, 150, 150);
+}
+
+#[test]
+fn nomino_perft_agrees_with_reference() {
+    perft_agrees(Game::Nomino { extras: false }, 3, 1_000, 2);
+    perft_agrees(Game::Nomino { extras: true }, 3, 1_000, 2);
+}
+
+#[test]
+fn nomino_random_play_agrees_with_reference() {
+    random_play_agrees(Game::Nomino { extras: false }, 8, 150, 120);
+    random_play_agrees(Game::Nomino { extras: true }, 6, 150, 120);
+}
+
+#[test]
+fn doseki_perft_agrees_with_reference() {
+    perft_agrees(Game::Doseki, 2, 5_000, 1);
+}
+
+#[test]
+fn doseki_random_play_agrees_with_reference() {
+    random_play_agrees(Game::Doseki, 1, 60, 20);
+}
+
+/// The data file's deep lines and ten times the random play:
+/// `cargo test -p ccg-games --release --test polyform_reference -- --ignored`.
+#[test]
+#[ignore = "slow: several minutes for the reference"]
+fn deep_perft_and_long_random_play_agree_with_reference() {
+    perft_agrees(Game::Omino, 3, u64::MAX, 3);
+    perft_agrees(Game::Nomino { extras: false }, 3, u64::MAX, 3);
+    perft_agrees(Game::Nomino { extras: true }, 3, u64::MAX, 3);
+    perft_agrees(Game::Doseki, 2, 10_000_000, 2);
+    random_play_agrees(Game::Omino, 100, 150, 1500);
+    random_play_agrees(Game::Nomino { extras: false }, 80, 150, 1200);
+    random_play_agrees(Game::Nomino { extras: true }, 60, 150, 1200);
+    random_play_agrees(Game::Doseki, 10, 60, 200);
+}
+
+/// The side to move with no checker on the board has lost, whatever its hand or reserve holds
+/// (docs/rules.md, polyform games, "End of the game"): the game is over, there is no legal move.
+/// Ours reports the loss but still lists the drops (and counts them in perft).
+#[test]
+#[ignore = "fails: ours lists drops for a side that has lost by having no checker on the board"]
+fn a_player_without_checkers_on_the_board_has_no_moves() {
+    for (game, fen) in [
+        (Game::Omino, "10/10/10/10/10/10/10/1X8/10/10 b 3/1 15 8"),
+        (Game::Nomino { extras: false }, "10/10/10/10/10/10/x9/10/8d1/10 w 2/1 0 34"),
+        (
+            Game::Doseki,
+            &Pos::from_fen(Game::Doseki, &Pos::start(Game::Doseki).to_fen())
+                .map(|mut p| {
+                    p.board.iter_mut().filter(|v| **v > 0).for_each(|v| *v = 0);
+                    p.hand = [1, 0];
+                    p.to_fen()
+                })
+                .unwrap(),
+        ),
+    ] {
+        let mut pos = ours_from(game, fen);
+        let r = Pos::from_fen(game, fen).unwrap();
+        assert_eq!(r.outcome(), Some(Outcome::Win(r.side.other())));
+        assert_eq!(ours_outcome(&pos), r.outcome(), "{fen}");
+        let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+        assert!(
+            moves.is_empty(),
+            "{}: ours lists {} moves at {fen}: {:?}…",
+            game.name(),
+            moves.len(),
+            &moves[..3]
+        );
+        assert_eq!(pos.perft(1), 0, "{fen}");
+    }
+}
