@@ -317,3 +317,71 @@ fn a_player_without_checkers_on_the_board_has_no_moves() {
         assert_eq!(pos.perft(1), 0, "{fen}");
     }
 }
+
+/// A position from cell lists such as `"e5 f5 c3^2"` (`^2`: a double), White's and Black's.
+fn setup(game: Game, white: &str, black: &str, side: Side, hands: [u32; 2]) -> Pos {
+    let mut pos = Pos::empty(game, side);
+    for (list, sign) in [(white, 1), (black, -1)] {
+        for item in list.split_whitespace() {
+            let (cell, n) = item.strip_suffix("^2").map_or((item, 1), |c| (c, 2));
+            pos.board[game.parse_cell(cell).unwrap_or_else(|| panic!("no cell {cell}"))] = n * sign;
+        }
+    }
+    pos.hand = hands;
+    pos
+}
+
+/// The positions worked by hand in `polyform_reference_selftest.rs` (the rules text's examples
+/// among them), each with a move of the rule it shows: both generators list the same moves
+/// there and after the move.
+#[test]
+fn hand_worked_positions_agree_with_reference() {
+    let (omino, nomino, extras, doseki) =
+        (Game::Omino, Game::Nomino { extras: false }, Game::Nomino { extras: true }, Game::Doseki);
+    let w = Side::White;
+    let cases: &[(Game, &str, &str, Side, [u32; 2], &str)] = &[
+        (omino, "e4", "e5 f5", w, [0, 0], "e4xf5"),
+        (omino, "e5 f5", "a10", w, [0, 0], "H:e5f5-g7h7"),
+        (omino, "d2 d3 e3 d4", "e4 f5 a10", w, [0, 0], "K:d2d3e3d4xe4e5f5e6!"),
+        (omino, "d2 d3 e3 d4", "e4 f5 a10", w, [0, 0], "H:d3e3xe5f5"),
+        (omino, "a1 b1 a2 b2", "a5 k10", w, [0, 0], "R:a1b1a2b2xa4b4a5b5"),
+        (omino, "a1 b1 a2 b2", "k10", w, [0, 0], "H:a1a2-c1c2"),
+        (omino, "a1 b1 c1 d1 e1", "k10", w, [1, 0], "N:c1-f1"),
+        (omino, "c3 e3", "k10", w, [2, 2], "@d3"),
+        (omino, "a1", "a2 b1 k10", w, [0, 0], ""),
+        (nomino, "c2 c3^2 d3^2 d2^2", "k10", w, [0, 0], "Q:c2c3^2d3^2-d1e1^2e2^2"),
+        (nomino, "e5^2", "a10", w, [0, 0], "e5-e6"),
+        (nomino, "e4 e5", "a10", w, [0, 0], "e4-e5"),
+        (nomino, "e5^2 f5", "a10", w, [0, 0], "e5-f5"),
+        (nomino, "a1 b1 a2", "b2 k10", w, [0, 0], "B:a1b1a2-c3d3c4"),
+        (nomino, "a1 b1 a2", "b2^2 k10", w, [0, 0], "B:a1b1a2xb2c2b3"),
+        (nomino, "a1^2 b1^2", "a3 k10", w, [0, 0], "R:a1^2b1^2xa3^2b3^2"),
+        (nomino, "e9^2", "a10", w, [0, 0], "S:e9^2-e10^2"),
+        (nomino, "e5 f7^2", "a10", w, [1, 0], "@e5"),
+        (extras, "c1^2 d1 c2 d2^2", "a10", w, [0, 0], "I:c1^2d1c2d2^2-c5^2d5c6d6^2"),
+        (extras, "c1^2 d1 c2 d2^2", "a10 f8 b3^2", w, [0, 0], ""),
+        (nomino, "c1^2 d1 c2 d2^2", "a10", w, [0, 0], ""),
+        (doseki, "Ee5", "Ee6 Ef6 Fe6 Fd5 Ae1", w, [0, 0], "Ee5xFd5"),
+        (doseki, "Ea1 Eb1 Ea2 Eb2", "Ea5 Eb5", w, [0, 0], "R:Ea1Eb1Ea2Eb2xEa4Eb4Ea5Eb5"),
+        (doseki, "Ee5 Ef5 Ee6 Ef6 Ff5 Fe6", "Aa9 Eh7", w, [0, 0], "W:Ee5Ef5Ee6Ef6Ff5Fe6xEg6Eh6Eg7Eh7Fh6Fg7"),
+        (doseki, "Ee5 Ef5 Ee6 Ef6 Ff5 Fe6", "Aa9 Fg6", w, [0, 0], ""),
+        (doseki, "Ef5 Ee6 Ef6 Fe5 Ff5 Fe6", "Aa9", w, [0, 0], ""),
+        (doseki, "Ee8 Ed8 Aa9", "Ee9 Ii1", w, [0, 0], "Ed8xEe9"),
+        (doseki, "Ee7 Ef7", "Ii1", w, [0, 0], "H:Ee7Ef7-Ee9Ef9"),
+        (doseki, "Aa9", "Ee2", Side::Black, [0, 0], "Ee2-Ee1"),
+        (doseki, "Aa9", "Ee2", w, [1, 0], "@Ee5"),
+    ];
+    for &(game, white, black, side, hands, text) in cases {
+        let r = setup(game, white, black, side, hands);
+        let ctx = format!("{} {white} / {black}", game.name());
+        let mut pos = ours_from(game, &r.to_fen());
+        compare(&pos, &r, &ctx);
+        if text.is_empty() {
+            continue;
+        }
+        let next = r.play(text).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{ctx}: ours cannot read {text}: {e}")).mv;
+        pos.make(m);
+        compare(&pos, &next, &format!("{ctx} after {text}"));
+    }
+}
