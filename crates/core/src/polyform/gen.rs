@@ -169,6 +169,10 @@ impl<const W: usize> State<W> {
     pub fn has_move(&self, t: &PolyTables) -> bool {
         let us = self.stm.index();
         let s = sign(self.stm);
+        // No checker on the board has lost, whatever is in hand or reserve (docs/rules.md).
+        if !self.occ[us].any() {
+            return false;
+        }
         if self.hand[us] > 0 && self.cnt.iter().any(|&n| n * s >= 0 && (n * s) < t.capacity as i8) {
             return true;
         }
@@ -201,6 +205,9 @@ impl<const W: usize> State<W> {
     /// Every legal move: group moves, then drops.
     pub fn generate(&self, t: &PolyTables) -> MoveList {
         let us = self.stm.index();
+        if !self.occ[us].any() {
+            return MoveList::new();
+        }
         let mut cand: Vec<(u64, Move)> = Vec::new();
         for (oi, o) in t.orients.iter().enumerate() {
             for a in self.matches(o).iter() {
