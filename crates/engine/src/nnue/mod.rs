@@ -353,6 +353,10 @@ mod tests {
     fn incremental_accumulators_match_a_refresh_in_every_game() {
         for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
             let v = ccg_games::variant(g.id, &[]).unwrap();
+            // Group pieces (polyform games) have no move codes or network features yet: open engine work.
+            if v.is_polyform() {
+                continue;
+            }
             let net = random_net(&v, 16, g.id.len() as u64);
             assert_eq!(Network::read(&v, &net.write()).unwrap(), net, "{}", g.id);
             let mut rng = Rng::new(99);
