@@ -43,6 +43,11 @@ pub struct Limits {
     /// Longest engine reply in a game, in milliseconds (level 8 takes about a second).
     #[arg(long, default_value_t = 5000)]
     pub engine_reply_ms: u64,
+    /// Milliseconds a node's lease on a game lasts (PostgreSQL with several nodes): the node
+    /// renews its leases every quarter of it, and when a node dies another takes its games'
+    /// clocks and engine replies within about this long.
+    #[arg(long, default_value_t = 5000)]
+    pub lease_ms: u64,
     /// Seconds that requests in flight get to finish after SIGTERM or Ctrl-C.
     #[arg(long, default_value_t = 10)]
     pub shutdown_grace_s: u64,

@@ -22,6 +22,8 @@ pub struct Game {
     pub last: Option<Move>,
     /// The public view, computed once per change (legal move texts are the costly part).
     pub cached: Option<Value>,
+    /// The store's version of the game this copy is (see `crate::nodes`); 0 for a new game.
+    pub version: i64,
 }
 
 /// The state of a game's clocks (see [`Game::clock`]).
@@ -58,7 +60,7 @@ impl Game {
             pos.make(mv);
             last = Some(mv);
         }
-        Ok(Game { row, moves, start, pos, last, cached: None })
+        Ok(Game { row, moves, start, pos, last, cached: None, version: 0 })
     }
 
     pub fn seat(&self, c: Color) -> Seat {

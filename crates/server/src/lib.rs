@@ -16,6 +16,7 @@ pub mod glicko;
 pub mod live;
 pub mod model;
 pub mod net;
+pub mod nodes;
 pub mod pool;
 pub mod ratelimit;
 pub mod rules_api;
@@ -58,6 +59,8 @@ pub struct AppState {
     pub lobby_streams: std::sync::atomic::AtomicUsize,
     /// Set when the server is stopping: live-update streams end, connections close.
     pub stopping: tokio::sync::watch::Sender<bool>,
+    /// This node among the nodes of one store, and the games it runs (see [`nodes`]).
+    pub node: nodes::Node,
 }
 
 /// Options of `ccg serve` (shared by the `ccg` command and the `ccg-server` binary).
@@ -92,7 +95,8 @@ pub async fn open(db_path: &std::path::Path) -> anyhow::Result<Arc<AppState>> {
     open_with(db_path, Limits::default()).await
 }
 
-/// Opens the store, resumes engine games owed a move and running clocks, and builds the state.
+/// Opens the store, resumes engine games owed a move and running clocks (on a shared store,
+/// those no other live node runs), and builds the state.
 pub async fn open_with(db_path: &std::path::Path, limits: Limits) -> anyhow::Result<Arc<AppState>> {
     let db = db::Store::open(db_path).await?;
     let state = Arc::new(AppState {
@@ -110,8 +114,14 @@ pub async fn open_with(db_path: &std::path::Path, limits: Limits) -> anyhow::Res
         stopping: tokio::sync::watch::channel(false).0,
         lobby: tokio::sync::broadcast::channel(64).0,
         lobby_streams: std::sync::atomic::AtomicUsize::new(0),
+        node: nodes::Node::new(Duration::from_millis(limits.lease_ms))?,
         limits,
     });
+    if state.db.is_shared() {
+        // Other nodes may run some of these games: the leases decide which this one resumes.
+        nodes::start(&state).await;
+        return Ok(state);
+    }
     let ids = state.db.games_to_resume().await?;
     for id in ids {
         match state.game(&id).await {
@@ -177,7 +187,8 @@ pub fn run(config: ServeArgs) -> anyhow::Result<()> {
             stop_signal().await;
             tracing::info!("stopping");
         };
-        net::serve(listener, router(state.clone()), state, stop).await?;
+        net::serve(listener, router(state.clone()), state.clone(), stop).await?;
+        nodes::release(&state).await;
         tracing::info!("stopped");
         Ok(())
     })

@@ -103,6 +103,11 @@ impl LiveGames {
         self.len() == 0
     }
 
+    /// The ids of the games in memory now.
+    pub fn ids(&self) -> Vec<String> {
+        self.games.lock().unwrap_or_else(|p| p.into_inner()).keys().cloned().collect()
+    }
+
     pub fn capacity(&self) -> usize {
         self.capacity
     }

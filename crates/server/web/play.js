@@ -25,8 +25,9 @@ const rating = (r) => `${Math.round(r.rating)}${r.provisional ? "?" : ""}`;
 let me = null;
 
 async function refreshMe() {
-  const { ok, v } = await api("/account");
-  me = ok ? v : null;
+  // Asked in a way that answers 200 signed in or not, so a signed-out page logs no error.
+  const { ok, v } = await api("/session");
+  me = ok ? v.account : null;
   $("sign-form").hidden = !!me;
   $("me").hidden = !me;
   $("seeking").hidden = !me;

@@ -208,6 +208,20 @@ pub async fn me(State(state): State<Arc<AppState>>, viewer: Viewer) -> ApiResult
     Ok(Json(json!({ "username": user.username, "ratings": ratings, "games": games })))
 }
 
+#[utoipa::path(get, path = "/session", tag = "accounts",
+    description = "Who is signed in, answered alike either way: `{\"account\": null}` when nobody is, else `{\"account\": …}` as `GET /account` gives it.",
+    responses((status = 200, body = Object)))]
+pub async fn session(
+    State(state): State<Arc<AppState>>,
+    viewer: Viewer,
+) -> ApiResult<Json<serde_json::Value>> {
+    if viewer.user.is_none() {
+        return Ok(Json(json!({ "account": null })));
+    }
+    let Json(account) = me(State(state), viewer).await?;
+    Ok(Json(json!({ "account": account })))
+}
+
 #[derive(Deserialize, IntoParams)]
 pub struct BoardQuery {
     /// How many players (default 50, at most 200).

@@ -185,8 +185,8 @@ pub async fn get_game(
     headers: HeaderMap,
     viewer: super::account::Viewer,
 ) -> ApiResult<Json<Value>> {
-    let game = state.game(&id).await?;
-    let mut g = game.lock().await;
+    // Fresh from the store: what another node accepted a moment ago is seen here too.
+    let mut g = state.lock_game(&id).await?;
     let you = seat_of(&g, &headers, &viewer)?;
     Ok(Json(g.view(you)))
 }
@@ -274,8 +274,7 @@ pub async fn join(
     viewer: super::account::Viewer,
     JsonBody(req): JsonBody<Join>,
 ) -> ApiResult<Json<Joined>> {
-    let game = state.game(&id).await?;
-    let mut g = game.lock().await;
+    let mut g = state.lock_game(&id).await?;
     let (Some(invite), Some(seat)) = (g.row.invite.clone(), g.open_seat()) else {
         return Err(ApiError::conflict("no_open_seat", "this game has no open seat (the invite was used)"));
     };
@@ -302,6 +301,7 @@ pub async fn join(
     g.row.tokens[seat.index()] = Some(token_hash);
     g.row.users[seat.index()] = user;
     g.row.invite = None;
+    g.version += 1;
     state.publish(&mut g);
     Ok(Json(Joined { id, color: seat.name(), token }))
 }

@@ -47,7 +47,13 @@ pub async fn commit(
         None => (None, None),
     };
     let (u, r) = (update.clone(), row.clone());
-    state.db.update_game(&id, r, u).await.map_err(ApiError::internal)?;
+    let stored = state.db.update_game(&id, g.version, r, u).await.map_err(ApiError::internal)?;
+    if !stored {
+        // Another node stored a change of this game first (it was answered, this one is not).
+        state.refresh(g).await?;
+        return Err(ApiError::conflict("stale", "the game changed meanwhile: look at it again"));
+    }
+    g.version += 1;
     if let (Some(m), Some(r)) = (stored_move, row) {
         g.pos.make(m);
         g.moves.push(r);
@@ -121,16 +127,19 @@ async fn lose_on_time(state: &AppState, g: &mut Game) -> ApiResult<()> {
     commit(state, g, None, u).await
 }
 
-/// Wakes up when the running clock would run out, and ends the game if nobody moved meanwhile.
+/// Wakes up when the running clock would run out, and ends the game if nobody moved meanwhile
+/// (on the node that runs the game, see [`crate::nodes`]).
 pub fn schedule_flag(state: &Arc<AppState>, g: &Game) {
     let Some(clock) = g.clock(db::now_ms()) else { return };
     let Some(side) = clock.running else { return };
     let wait = Duration::from_millis(clock.left[side.index()].max(0) as u64 + 20);
     let (state, id, ply) = (state.clone(), g.row.id.clone(), g.moves.len());
     tokio::spawn(async move {
+        if !state.node.runs(&state.db, &id).await {
+            return;
+        }
         tokio::time::sleep(wait).await;
-        let Ok(game) = state.game(&id).await else { return };
-        let mut g = game.lock().await;
+        let Ok(mut g) = state.lock_game(&id).await else { return };
         if g.moves.len() == ply && !g.is_over() && flag_fell(&g, db::now_ms()) {
             if let Err(e) = lose_on_time(&state, &mut g).await {
                 tracing::warn!(game = id, "cannot end the game on time: {}", e.message);
@@ -139,11 +148,14 @@ pub fn schedule_flag(state: &Arc<AppState>, g: &Game) {
     });
 }
 
-/// Starts the engine's move if it owes one.
+/// Starts the engine's move if it owes one (on the node that runs the game).
 pub fn schedule_engine(state: &Arc<AppState>, g: &Game) {
     if let Some(level) = g.engine_to_move() {
         let (state, id, pos, ply) = (state.clone(), g.row.id.clone(), g.pos.clone(), g.moves.len());
         tokio::spawn(async move {
+            if !state.node.runs(&state.db, &id).await {
+                return;
+            }
             if let Err(e) = engine_reply(&state, &id, pos, ply, level).await {
                 tracing::warn!(game = id, "engine reply failed: {}", e.message);
             }
@@ -167,8 +179,7 @@ async fn engine_reply(
         .await
         .flatten();
     let Some(m) = m else { return Ok(()) };
-    let game = state.game(id).await?;
-    let mut g = game.lock().await;
+    let mut g = state.lock_game(id).await?;
     // The game may have ended (resignation, draw) while the engine thought.
     if g.moves.len() != ply || g.is_over() || !g.pos.legal_moves().contains(&m) {
         return Ok(());

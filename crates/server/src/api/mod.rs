@@ -56,6 +56,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(account::signout))
         .routes(routes!(account::change_password))
         .routes(routes!(account::me))
+        .routes(routes!(account::session))
         .routes(routes!(account::leaderboard))
         .routes(routes!(seeks::create_seek, seeks::list_seeks))
         .routes(routes!(seeks::cancel_seek))
@@ -256,9 +257,48 @@ impl AppState {
                 ApiError::internal(e)
             }
         })?;
-        let Some((row, moves)) = loaded else { return Err(ApiError::not_found(&format!("game {id:?}"))) };
-        let game = Game::load(row, moves, &self.variants).map_err(|e| corrupt(id, e))?;
+        let Some(stored) = loaded else { return Err(ApiError::not_found(&format!("game {id:?}"))) };
+        let mut game = Game::load(stored.row, stored.moves, &self.variants).map_err(|e| corrupt(id, e))?;
+        game.version = stored.version;
         Ok(self.games.insert(game))
+    }
+
+    /// The live game `id`, locked and as the store has it now: on a store other nodes write to
+    /// (PostgreSQL), a copy behind the store's version is reloaded first. Every change of a game
+    /// starts here, so it is checked against what every node has accepted.
+    pub async fn lock_game(&self, id: &str) -> ApiResult<tokio::sync::OwnedMutexGuard<Game>> {
+        let mut g = self.game(id).await?.lock_owned().await;
+        if self.db.is_shared() {
+            self.refresh(&mut g).await?;
+        }
+        Ok(g)
+    }
+
+    /// Reloads `g` from the store if the store's version differs; whether it did.
+    pub async fn refresh(&self, g: &mut Game) -> ApiResult<bool> {
+        let id = g.row.id.clone();
+        let version = self.db.game_version(&id).await.map_err(ApiError::internal)?;
+        if version == Some(g.version) {
+            return Ok(false);
+        }
+        let stored = self.db.load_game(&id).await.map_err(|e| {
+            if is_damage(&e) {
+                corrupt(&id, e)
+            } else {
+                ApiError::internal(e)
+            }
+        })?;
+        let Some(stored) = stored else { return Err(ApiError::not_found(&format!("game {id:?}"))) };
+        let mut game = Game::load(stored.row, stored.moves, &self.variants).map_err(|e| corrupt(&id, e))?;
+        game.version = stored.version;
+        *g = game;
+        Ok(true)
+    }
+
+    /// Whether someone watches game `id` through this node.
+    pub fn watched(&self, id: &str) -> bool {
+        let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels.get(id).is_some_and(|tx| tx.receiver_count() > 0)
     }
 
     /// Marks the game changed and sends its public view to everyone watching.
@@ -272,6 +312,7 @@ impl AppState {
 
     /// Tells every lobby stream what changed.
     pub fn lobby_changed(&self, e: seeks::LobbyEvent) {
+        crate::nodes::announce_lobby(self, &e);
         let _ = self.lobby.send(Arc::new(e));
     }
 

@@ -43,8 +43,7 @@ pub async fn make_move(
     viewer: super::account::Viewer,
     JsonBody(req): JsonBody<MakeMove>,
 ) -> ApiResult<Json<Value>> {
-    let game = state.game(&id).await?;
-    let mut g = game.lock().await;
+    let mut g = state.lock_game(&id).await?;
     let me = player(&g, &headers, &viewer)?;
     if g.is_over() {
         return Err(ApiError::conflict("game_over", "the game is over"));
@@ -102,8 +101,7 @@ pub async fn draw(
     viewer: super::account::Viewer,
     JsonBody(req): JsonBody<Draw>,
 ) -> ApiResult<Json<Value>> {
-    let game = state.game(&id).await?;
-    let mut g = game.lock().await;
+    let mut g = state.lock_game(&id).await?;
     let me = player(&g, &headers, &viewer)?;
     if g.is_over() {
         return Err(ApiError::conflict("game_over", "the game is over"));
@@ -141,8 +139,7 @@ pub async fn resign(
     headers: HeaderMap,
     viewer: super::account::Viewer,
 ) -> ApiResult<Json<Value>> {
-    let game = state.game(&id).await?;
-    let mut g = game.lock().await;
+    let mut g = state.lock_game(&id).await?;
     let me = player(&g, &headers, &viewer)?;
     if g.is_over() {
         return Err(ApiError::conflict("game_over", "the game is over"));

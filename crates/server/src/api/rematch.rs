@@ -31,8 +31,7 @@ pub async fn rematch(
     headers: HeaderMap,
     viewer: super::account::Viewer,
 ) -> ApiResult<Response> {
-    let game = state.game(&id).await?;
-    let mut g = game.lock().await;
+    let mut g = state.lock_game(&id).await?;
     let me = player(&g, &headers, &viewer)?;
     if g.row.status != Status::Over {
         return Err(ApiError::conflict("not_over", "a rematch can be asked for once the game is over"));
@@ -75,6 +74,7 @@ pub async fn rematch(
         return Err(ApiError::conflict("stale", "a rematch was asked for meanwhile: ask again to join it"));
     }
     g.row.rematch = Some(link);
+    g.version += 1;
     state.publish(&mut g);
     let new_game = Game::load(row, Vec::new(), &state.variants).map_err(ApiError::internal)?;
     super::lifecycle::schedule_engine(&state, &new_game);
@@ -98,8 +98,7 @@ async fn join_rematch(
             Json(json!({ "id": r.id, "url": url, "color": color.name(), "token": null })).into_response()
         );
     }
-    let game = state.game(&r.id).await?;
-    let mut n = game.lock().await;
+    let mut n = state.lock_game(&r.id).await?;
     if n.row.seats[color.index()] != Seat::Human || n.row.tokens[color.index()].is_some() {
         return Err(ApiError::conflict("no_open_seat", "the rematch has no open seat for you"));
     }
@@ -111,6 +110,7 @@ async fn join_rematch(
         return Err(ApiError::conflict("no_open_seat", "the seat was taken"));
     }
     n.row.tokens[color.index()] = Some(hash);
+    n.version += 1;
     state.publish(&mut n);
     Ok(Json(json!({ "id": r.id, "url": url, "color": color.name(), "token": token })).into_response())
 }

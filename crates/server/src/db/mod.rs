@@ -5,6 +5,7 @@
 //! only once it is committed to disk, so an acknowledged move survives a crash.
 
 mod accounts;
+pub mod cluster;
 mod postgres;
 mod queries;
 mod rows;
@@ -14,7 +15,7 @@ pub mod sqlite;
 
 pub use accounts::{username_key, MyGame, RatingLine, User};
 pub use queries::{RECENT_QUERY, RESUME_QUERY};
-pub use rows::{GameRow, GameSummary, GameUpdate, MoveRow, Rematch};
+pub use rows::{GameRow, GameSummary, GameUpdate, MoveRow, Rematch, StoredGame};
 pub use schema::schema_version;
 pub use seeks::{Seek, SeekRefused};
 
@@ -71,20 +72,28 @@ impl Store {
         }
     }
 
-    /// Stores a move (if any) and the game's new state, atomically.
-    pub async fn update_game(&self, id: &str, mv: Option<MoveRow>, u: GameUpdate) -> anyhow::Result<()> {
+    /// Stores a move (if any) and the game's new state, atomically, onto version `version` of
+    /// the game; false, changing nothing, if the game is at another version (a change was
+    /// stored meanwhile, by another node on PostgreSQL).
+    pub async fn update_game(
+        &self,
+        id: &str,
+        version: i64,
+        mv: Option<MoveRow>,
+        u: GameUpdate,
+    ) -> anyhow::Result<bool> {
         match self {
             Store::Sqlite(db) => {
                 let id = id.to_string();
-                db.write(move |c| queries::update_game(c, &id, mv.as_ref(), &u)).await
+                db.write(move |c| queries::update_game(c, &id, version, mv.as_ref(), &u)).await
             }
-            Store::Postgres(p) => p.update_game(id, mv.as_ref(), &u).await,
+            Store::Postgres(p) => p.update_game(id, version, mv.as_ref(), &u).await,
         }
     }
 
-    /// A stored game and its moves; an error that is [`Damaged`] (or a SQLite conversion
-    /// failure) when a row cannot be read.
-    pub async fn load_game(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<MoveRow>)>> {
+    /// A stored game, its moves and version; an error that is [`Damaged`] (or a SQLite
+    /// conversion failure) when a row cannot be read.
+    pub async fn load_game(&self, id: &str) -> anyhow::Result<Option<StoredGame>> {
         match self {
             Store::Sqlite(db) => {
                 let id = id.to_string();

@@ -4,7 +4,7 @@
 //! statements as the SQLite store. Every write is one transaction committed with
 //! `synchronous_commit=on` before it returns, so an acknowledged move is on the server's disk.
 
-use super::rows::{json_column, GameRow, GameSummary, GameUpdate, MoveRow, Rematch};
+use super::rows::{json_column, GameRow, GameSummary, GameUpdate, MoveRow, Rematch, StoredGame};
 use super::schema::{SchemaError, COLUMNS, MIGRATIONS};
 use super::{now_ms, Damaged};
 use crate::model::{parse_color, GameResult, Seat, Status};
@@ -25,7 +25,7 @@ const MIGRATION_LOCK: i64 = 0x6363_6773_6368_656d; // "ccgschem"
 #[derive(Clone)]
 pub struct Pg {
     pool: Pool,
-    config: tokio_postgres::Config,
+    pub(super) config: tokio_postgres::Config,
 }
 
 type Params<'a> = [&'a (dyn ToSql + Sync)];
@@ -139,37 +139,61 @@ impl Pg {
         Ok(())
     }
 
-    pub async fn update_game(&self, id: &str, mv: Option<&MoveRow>, u: &GameUpdate) -> anyhow::Result<()> {
+    /// Stores a move (if any) and the game's new state onto version `version`, and tells the
+    /// other nodes (NOTIFY, sent on commit); false, changing nothing, if the game is at another
+    /// version. The row is updated first: its lock orders concurrent changes of one game, and
+    /// the one that waited finds the version moved on.
+    pub async fn update_game(
+        &self,
+        id: &str,
+        version: i64,
+        mv: Option<&MoveRow>,
+        u: &GameUpdate,
+    ) -> anyhow::Result<bool> {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
+        let n = tx
+            .execute(
+                "UPDATE games SET status = $2, result = $3, reason = $4, draw_offer = $5, invite = $6,
+                    updated_at = $7, version = version + 1 WHERE id = $1 AND version = $8",
+                &[
+                    &id,
+                    &u.status.as_str(),
+                    &u.result.map(GameResult::token),
+                    &u.reason,
+                    &u.draw_offer.map(Color::name),
+                    &u.invite,
+                    &now_ms(),
+                    &version,
+                ],
+            )
+            .await?;
+        if n != 1 {
+            return Ok(false);
+        }
         if let Some(m) = mv {
             insert_move(&tx, id, m).await?;
         }
-        tx.execute(
-            "UPDATE games SET status = $2, result = $3, reason = $4, draw_offer = $5, invite = $6,
-                updated_at = $7 WHERE id = $1",
-            &[
-                &id,
-                &u.status.as_str(),
-                &u.result.map(GameResult::token),
-                &u.reason,
-                &u.draw_offer.map(Color::name),
-                &u.invite,
-                &now_ms(),
-            ],
-        )
-        .await?;
+        notify_game(&tx, id, version + 1).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(true)
     }
 
-    pub async fn load_game(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<MoveRow>)>> {
-        let c = self.client().await?;
-        let Some(r) = c
+    /// The game, its moves and its version as of one moment (one repeatable-read transaction,
+    /// so the moves are those of the version read).
+    pub async fn load_game(&self, id: &str) -> anyhow::Result<Option<StoredGame>> {
+        let mut c = self.client().await?;
+        let tx = c
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await?;
+        let Some(r) = tx
             .query_opt(
                 "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
                     status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms,
-                    tags, rematch, white_user, black_user, rated
+                    tags, rematch, white_user, black_user, rated, version
                  FROM games WHERE id = $1",
                 &[&id],
             )
@@ -178,7 +202,8 @@ impl Pg {
             return Ok(None);
         };
         let row = game_row(&r)?;
-        let moves = c
+        let version: i64 = r.get(21);
+        let moves = tx
             .query("SELECT ply, coord, text, at FROM moves WHERE game_id = $1 ORDER BY ply", &[&id])
             .await?
             .iter()
@@ -189,7 +214,8 @@ impl Pg {
                 at: r.get(3),
             })
             .collect();
-        Ok(Some((row, moves)))
+        tx.commit().await?;
+        Ok(Some(StoredGame { row, moves, version }))
     }
 
     pub async fn games_to_resume(&self) -> anyhow::Result<Vec<String>> {
@@ -238,42 +264,59 @@ impl Pg {
         let col = token_column(color);
         let ucol = if color == Color::White { "white_user" } else { "black_user" };
         let sql = format!(
-            "UPDATE games SET {col} = $3, invite = NULL, updated_at = $4, {ucol} = $5
-             WHERE id = $1 AND invite = $2 AND {col} IS NULL"
+            "UPDATE games SET {col} = $3, invite = NULL, updated_at = $4, {ucol} = $5,
+                version = version + 1
+             WHERE id = $1 AND invite = $2 AND {col} IS NULL RETURNING version"
         );
-        self.execute_one(&sql, &[&id, &invite, &token, &now_ms(), &user]).await
+        self.update_notified(id, &sql, &[&id, &invite, &token, &now_ms(), &user]).await
     }
 
     pub async fn take_open_seat(&self, id: &str, color: Color, token: &str) -> anyhow::Result<bool> {
         let col = token_column(color);
         let sql = format!(
-            "UPDATE games SET {col} = $2, updated_at = $3 WHERE id = $1 AND invite IS NULL AND {col} IS NULL"
+            "UPDATE games SET {col} = $2, updated_at = $3, version = version + 1
+             WHERE id = $1 AND invite IS NULL AND {col} IS NULL RETURNING version"
         );
-        self.execute_one(&sql, &[&id, &token, &now_ms()]).await
+        self.update_notified(id, &sql, &[&id, &token, &now_ms()]).await
     }
 
     pub async fn start_rematch(&self, old: &str, link: &Rematch, new: &GameRow) -> anyhow::Result<bool> {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
-        let n = tx
-            .execute(
-                "UPDATE games SET rematch = $2, updated_at = $3 WHERE id = $1 AND rematch IS NULL",
+        let Some(r) = tx
+            .query_opt(
+                "UPDATE games SET rematch = $2, updated_at = $3, version = version + 1
+                 WHERE id = $1 AND rematch IS NULL RETURNING version",
                 &[&old, &json_column(link, false), &now_ms()],
             )
-            .await?;
-        if n != 1 {
+            .await?
+        else {
             return Ok(false);
-        }
+        };
         insert_game(&tx, new, &[]).await?;
+        notify_game(&tx, old, r.get(0)).await?;
         tx.commit().await?;
         Ok(true)
     }
 
-    /// Runs one statement in its own transaction; whether it changed exactly one row.
-    async fn execute_one(&self, sql: &str, params: &Params<'_>) -> anyhow::Result<bool> {
-        let c = self.client().await?;
-        Ok(c.execute(sql, params).await? == 1)
+    /// Runs one `UPDATE games … RETURNING version` of game `id` in its own transaction and tells
+    /// the other nodes; whether it changed the row.
+    async fn update_notified(&self, id: &str, sql: &str, params: &Params<'_>) -> anyhow::Result<bool> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        let Some(r) = tx.query_opt(sql, params).await? else { return Ok(false) };
+        notify_game(&tx, id, r.get(0)).await?;
+        tx.commit().await?;
+        Ok(true)
     }
+}
+
+/// Tells every node (their LISTEN, see [`super::cluster`]) that game `id` is now at `version`;
+/// PostgreSQL delivers it when the transaction commits, and not at all if it rolls back.
+async fn notify_game(c: &impl GenericClient, id: &str, version: i64) -> anyhow::Result<()> {
+    c.execute("SELECT pg_notify($1, $2)", &[&super::cluster::GAMES_CHANNEL, &format!("{id} {version}")])
+        .await?;
+    Ok(())
 }
 
 fn token_column(color: Color) -> &'static str {

@@ -2,7 +2,7 @@
 //! plans). Secrets are stored as hashes ([`crate::secrets`]).
 
 use super::now_ms;
-use super::rows::{json_column, GameRow, GameSummary, GameUpdate, MoveRow, Rematch};
+use super::rows::{json_column, GameRow, GameSummary, GameUpdate, MoveRow, Rematch, StoredGame};
 use crate::model::StoredColor;
 use ccg_core::Color;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -64,26 +64,38 @@ fn insert_move(c: &Connection, id: &str, m: &MoveRow) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Stores a move (if any) and the game's new state (atomically: run it through `Db::write`).
-pub fn update_game(c: &Connection, id: &str, mv: Option<&MoveRow>, u: &GameUpdate) -> rusqlite::Result<()> {
+/// Stores a move (if any) and the game's new state onto version `version` of the game
+/// (atomically: run it through `Db::write`); false, changing nothing, if the game is at another
+/// version (a change made meanwhile).
+pub fn update_game(
+    c: &Connection,
+    id: &str,
+    version: i64,
+    mv: Option<&MoveRow>,
+    u: &GameUpdate,
+) -> rusqlite::Result<bool> {
+    // The row first: its version decides, before any move is written.
+    let n = c.execute(
+        "UPDATE games SET status = ?2, result = ?3, reason = ?4, draw_offer = ?5, invite = ?6,
+            updated_at = ?7, version = version + 1 WHERE id = ?1 AND version = ?8",
+        params![id, u.status, u.result, u.reason, u.draw_offer.map(StoredColor), u.invite, now_ms(), version],
+    )?;
+    if n != 1 {
+        return Ok(false);
+    }
     if let Some(m) = mv {
         insert_move(c, id, m)?;
     }
-    c.execute(
-        "UPDATE games SET status = ?2, result = ?3, reason = ?4, draw_offer = ?5, invite = ?6,
-            updated_at = ?7 WHERE id = ?1",
-        params![id, u.status, u.result, u.reason, u.draw_offer.map(StoredColor), u.invite, now_ms()],
-    )?;
-    Ok(())
+    Ok(true)
 }
 
 /// A stored game, or why its row cannot be read (a damaged file: the error names the column).
-pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, Vec<MoveRow>)>> {
+pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
     let row = c
         .query_row(
             "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
                 status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms,
-                tags, rematch, white_user, black_user, rated
+                tags, rematch, white_user, black_user, rated, version
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -91,7 +103,7 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
                 let options = serde_json::from_str(&options).map_err(|e| {
                     rusqlite::Error::FromSqlConversionFailure(2, rusqlite::types::Type::Text, Box::new(e))
                 })?;
-                Ok(GameRow {
+                let row = GameRow {
                     id: r.get(0)?,
                     game: r.get(1)?,
                     options,
@@ -112,18 +124,19 @@ pub fn load_game(c: &Connection, id: &str) -> rusqlite::Result<Option<(GameRow, 
                     rematch: from_json_column(17, r.get(17)?)?,
                     users: [r.get(18)?, r.get(19)?],
                     rated: r.get::<_, i64>(20)? != 0,
-                })
+                };
+                Ok((row, r.get::<_, i64>(21)?))
             },
         )
         .optional()?;
-    let Some(row) = row else { return Ok(None) };
+    let Some((row, version)) = row else { return Ok(None) };
     let mut st = c.prepare("SELECT ply, coord, text, at FROM moves WHERE game_id = ?1 ORDER BY ply")?;
     let moves = st
         .query_map([id], |r| {
             Ok(MoveRow { ply: r.get(0)?, coord: r.get(1)?, text: r.get(2)?, at: r.get(3)? })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    Ok(Some((row, moves)))
+    Ok(Some(StoredGame { row, moves, version }))
 }
 
 /// Ids of unfinished games that need the server after a restart: the engine may owe a reply,
@@ -183,8 +196,8 @@ pub fn join_seat(
     };
     let n = c.execute(
         &format!(
-            "UPDATE games SET {col} = ?3, {ucol} = ?5, invite = NULL, updated_at = ?4
-             WHERE id = ?1 AND invite = ?2 AND {col} IS NULL"
+            "UPDATE games SET {col} = ?3, {ucol} = ?5, invite = NULL, updated_at = ?4,
+                version = version + 1 WHERE id = ?1 AND invite = ?2 AND {col} IS NULL"
         ),
         params![id, invite_hash, token_hash, now_ms(), user],
     )?;
@@ -194,7 +207,8 @@ pub fn join_seat(
 /// Records the rematch of a finished game, unless one was recorded meanwhile.
 pub fn set_rematch(c: &Connection, id: &str, r: &Rematch) -> rusqlite::Result<bool> {
     let n = c.execute(
-        "UPDATE games SET rematch = ?2, updated_at = ?3 WHERE id = ?1 AND rematch IS NULL",
+        "UPDATE games SET rematch = ?2, updated_at = ?3, version = version + 1
+         WHERE id = ?1 AND rematch IS NULL",
         params![id, json_column(r, false), now_ms()],
     )?;
     Ok(n == 1)
@@ -208,7 +222,8 @@ pub fn take_open_seat(c: &Connection, id: &str, color: Color, token_hash: &str) 
     };
     let n = c.execute(
         &format!(
-            "UPDATE games SET {col} = ?2, updated_at = ?3 WHERE id = ?1 AND invite IS NULL AND {col} IS NULL"
+            "UPDATE games SET {col} = ?2, updated_at = ?3, version = version + 1
+             WHERE id = ?1 AND invite IS NULL AND {col} IS NULL"
         ),
         params![id, token_hash, now_ms()],
     )?;

@@ -65,6 +65,14 @@ pub struct MoveRow {
     pub at: i64,
 }
 
+/// A game as stored: its row, its moves, and its version (how many changes its row has seen).
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    pub row: GameRow,
+    pub moves: Vec<MoveRow>,
+    pub version: i64,
+}
+
 /// What changes about a game besides its moves.
 #[derive(Clone, Debug)]
 pub struct GameUpdate {

@@ -212,6 +212,27 @@ pub(super) const MIGRATIONS: &[Step] = &[
     CREATE INDEX seeks_created ON seeks(created_at);
     CREATE INDEX seeks_expires ON seeks(expires_at);",
     },
+    // 8: several nodes on one database: a version per game (each change of its row adds one, and
+    // a change is stored only onto the version it was made from), and the lease of the node that
+    // runs a game's clock and engine replies (docs/deployment.md).
+    Step {
+        sqlite: Sqlite::Sql(
+            "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE game_leases (
+        game_id    TEXT PRIMARY KEY REFERENCES games(id),
+        node       TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+    );
+    CREATE INDEX game_leases_node ON game_leases(node);",
+        ),
+        postgres: "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+    CREATE TABLE game_leases (
+        game_id    TEXT PRIMARY KEY REFERENCES games(id),
+        node       TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );
+    CREATE INDEX game_leases_node ON game_leases(node);",
+    },
 ];
 
 /// Columns the code reads, per table: checked at start-up so that a damaged or hand-edited file
@@ -243,6 +264,7 @@ pub(super) const COLUMNS: &[(&str, &[&str])] = &[
             "black_user",
             "rated",
             "rated_at",
+            "version",
         ],
     ),
     (
@@ -265,6 +287,7 @@ pub(super) const COLUMNS: &[(&str, &[&str])] = &[
     ("sessions", &["token", "user_id", "created_at", "expires_at"]),
     ("ratings", &["user_id", "game", "rating", "rd", "vol", "games", "updated_at"]),
     ("moves", &["game_id", "ply", "coord", "text", "at"]),
+    ("game_leases", &["game_id", "node", "expires_at"]),
 ];
 
 fn hash_secrets(tx: &Transaction) -> rusqlite::Result<()> {

@@ -1,0 +1,249 @@
+//! Several `ccg serve` nodes on one PostgreSQL (docs/deployment.md). Each node keeps copies of
+//! the games it serves; the store decides:
+//! - a change is stored only onto the version of the game it was made from, so a move accepted
+//!   by one node is never accepted again, or out of order, by another (the loser answers 409);
+//! - every stored change is announced (NOTIFY with the game's id and version); each node reloads
+//!   the games it holds or someone watches through it and pushes them to its streams;
+//! - the clock's flag and the engine's replies of a game run on the node holding its lease,
+//!   renewed by a heartbeat; a lease that runs out (its node died) is taken by another node,
+//!   which resumes the clock and any reply the engine owes.
+//!
+//! On SQLite there is one process: it holds every lease, and nothing else writes.
+
+use crate::api::lifecycle::{schedule_engine, schedule_flag};
+use crate::api::seeks::LobbyEvent;
+use crate::db::cluster::{Notice, GAMES_CHANNEL, LOBBY_CHANNEL};
+use crate::db::Store;
+use crate::AppState;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+/// This node: its id (random, new at every start) and the leases it holds.
+pub struct Node {
+    pub id: String,
+    lease: Duration,
+    held: Mutex<HashSet<String>>,
+}
+
+impl Node {
+    pub fn new(lease: Duration) -> anyhow::Result<Node> {
+        let id = crate::secrets::random(12).map_err(|e| anyhow::anyhow!("no random node id: {e}"))?;
+        Ok(Node { id, lease, held: Mutex::new(HashSet::new()) })
+    }
+
+    fn ttl_ms(&self) -> i64 {
+        self.lease.as_millis().max(1) as i64
+    }
+
+    /// A quarter of the lease: a lease is renewed three times before it could run out.
+    fn beat(&self) -> Duration {
+        (self.lease / 4).max(Duration::from_millis(100))
+    }
+
+    fn held(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.held.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Whether this node holds the lease of game `id` (as of its last heartbeat or claim).
+    pub fn holds(&self, id: &str) -> bool {
+        self.held().contains(id)
+    }
+
+    /// Whether this node runs game `id`'s clock and engine: it holds the lease, or takes it now
+    /// that no live node holds it. Always on SQLite.
+    pub async fn runs(&self, db: &Store, id: &str) -> bool {
+        if !db.is_shared() || self.holds(id) {
+            return true;
+        }
+        match db.claim_lease(id, &self.id, self.ttl_ms()).await {
+            Ok(true) => {
+                self.held().insert(id.to_string());
+                true
+            }
+            Ok(false) => false,
+            Err(e) => {
+                tracing::warn!(game = id, "cannot claim the game's lease: {e}");
+                false
+            }
+        }
+    }
+}
+
+/// Starts the heartbeat and the listener of a shared store (nothing on SQLite). The first beat
+/// runs now: it takes the games no live node holds, this node's own before a restart among them.
+pub async fn start(state: &Arc<AppState>) {
+    if !state.db.is_shared() {
+        return;
+    }
+    tracing::info!(node = state.node.id, "node of a shared store");
+    beat(state).await;
+    tokio::spawn(heartbeat(Arc::downgrade(state)));
+    let (tx, rx) = tokio::sync::mpsc::channel(1024);
+    let lagged = Arc::new(AtomicBool::new(false));
+    tokio::spawn(listen(state.db.clone(), tx, lagged.clone()));
+    tokio::spawn(handle(Arc::downgrade(state), rx, lagged));
+}
+
+/// Gives up this node's leases (a graceful stop), so the others take its games at once.
+pub async fn release(state: &AppState) {
+    if let Err(e) = state.db.release_leases(&state.node.id).await {
+        tracing::warn!("cannot give up the leases: {e}");
+    }
+}
+
+async fn heartbeat(state: Weak<AppState>) {
+    loop {
+        let Some(s) = state.upgrade() else { return };
+        let period = s.node.beat();
+        drop(s);
+        tokio::time::sleep(period).await;
+        let Some(s) = state.upgrade() else { return };
+        if *s.stopping.borrow() {
+            return;
+        }
+        beat(&s).await;
+    }
+}
+
+/// Renews this node's leases, then takes those that ran out and resumes their games.
+async fn beat(state: &Arc<AppState>) {
+    let (db, node) = (&state.db, &state.node);
+    match db.renew_leases(&node.id, node.ttl_ms()).await {
+        Ok(held) => {
+            let held: HashSet<String> = held.into_iter().collect();
+            // A lease claimed while the renewal ran is back in the set now: its game may have
+            // changed meanwhile without this node running what the change asked for.
+            let back: Vec<String> = {
+                let mut set = node.held();
+                let back = held.difference(&set).cloned().collect();
+                *set = held;
+                back
+            };
+            for id in back {
+                resume(state, &id).await;
+            }
+        }
+        Err(e) => tracing::warn!("cannot renew the leases: {e}"),
+    }
+    let taken = match db.take_over(&node.id, node.ttl_ms()).await {
+        Ok(t) => t,
+        Err(e) => return tracing::warn!("cannot take over games: {e}"),
+    };
+    for id in taken {
+        tracing::info!(game = id, "took the game over");
+        node.held().insert(id.clone());
+        resume(state, &id).await;
+    }
+}
+
+/// Runs what a game this node now holds asks for: the engine's reply, the clock's flag.
+async fn resume(state: &Arc<AppState>, id: &str) {
+    match state.lock_game(id).await {
+        Ok(g) => {
+            schedule_engine(state, &g);
+            schedule_flag(state, &g);
+        }
+        Err(e) => tracing::warn!(game = id, "cannot resume: {}", e.message),
+    }
+}
+
+/// Listens for notices, connecting again a second after the connection fails.
+async fn listen(db: Store, tx: tokio::sync::mpsc::Sender<Notice>, lagged: Arc<AtomicBool>) {
+    while !tx.is_closed() {
+        // Notices sent while not listening are lost: once listening, catch up on every game.
+        let ready = || {
+            lagged.store(true, Ordering::Relaxed);
+            let _ = tx.try_send(Notice { channel: String::new(), payload: String::new() });
+        };
+        match db.listen(tx.clone(), &lagged, ready).await {
+            Ok(()) => tracing::warn!("the store's notice connection closed; connecting again"),
+            Err(e) => tracing::warn!("the store's notices: {e}; connecting again"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+async fn handle(state: Weak<AppState>, mut rx: tokio::sync::mpsc::Receiver<Notice>, lagged: Arc<AtomicBool>) {
+    while let Some(n) = rx.recv().await {
+        let Some(s) = state.upgrade() else { return };
+        match n.channel.as_str() {
+            GAMES_CHANNEL => {
+                if let Some((id, v)) = n.payload.split_once(' ') {
+                    game_changed(&s, id, v.parse().unwrap_or(i64::MAX)).await;
+                }
+            }
+            LOBBY_CHANNEL => lobby_notice(&s, &n.payload),
+            _ => {}
+        }
+        if lagged.swap(false, Ordering::Relaxed) {
+            catch_up(&s).await;
+        }
+    }
+}
+
+/// Game `id` is at `version` in the store: a node that holds it (in memory, for a stream, or
+/// by lease) and is behind reloads it, pushes it to its streams, and if it holds the lease
+/// runs what the change asks for (the flag of the clock now running, the engine's reply).
+async fn game_changed(state: &Arc<AppState>, id: &str, version: i64) {
+    if let Some(g) = state.games.get(id) {
+        if g.lock().await.version >= version {
+            return;
+        }
+    } else if !state.watched(id) && !state.node.holds(id) {
+        return;
+    }
+    let Ok(mut g) = state.lock_game(id).await else { return };
+    state.publish(&mut g);
+    if state.node.holds(id) {
+        schedule_engine(state, &g);
+        schedule_flag(state, &g);
+    }
+}
+
+/// After notices were lost: every game held in memory or watched is checked against the store.
+async fn catch_up(state: &Arc<AppState>) {
+    let mut ids: HashSet<String> = state.games.ids().into_iter().collect();
+    ids.extend(state.channels.lock().unwrap_or_else(|p| p.into_inner()).keys().cloned());
+    for id in ids {
+        game_changed(state, &id, i64::MAX).await;
+    }
+}
+
+/// Sends a lobby change to the other nodes' lobby streams.
+pub fn announce_lobby(state: &AppState, e: &LobbyEvent) {
+    if !state.db.is_shared() {
+        return;
+    }
+    let payload = match e {
+        LobbyEvent::Seeks => format!("{} seeks", state.node.id),
+        LobbyEvent::Started { seek, game, users: [w, b] } => {
+            format!("{} started {seek} {game} {w} {b}", state.node.id)
+        }
+    };
+    let db = state.db.clone();
+    tokio::spawn(async move {
+        if let Err(e) = db.notify_lobby(&payload).await {
+            tracing::warn!("cannot tell the other nodes of a lobby change: {e}");
+        }
+    });
+}
+
+/// A lobby change of another node, for this node's lobby streams.
+fn lobby_notice(state: &AppState, payload: &str) {
+    let mut words = payload.split(' ');
+    if words.next() == Some(state.node.id.as_str()) {
+        return;
+    }
+    let e = match (words.next(), words.next(), words.next(), words.next(), words.next()) {
+        (Some("seeks"), ..) => LobbyEvent::Seeks,
+        (Some("started"), Some(seek), Some(game), Some(w), Some(b)) => LobbyEvent::Started {
+            seek: seek.to_string(),
+            game: game.to_string(),
+            users: [w.to_string(), b.to_string()],
+        },
+        _ => return tracing::warn!("a lobby notice this node does not know: {payload:?}"),
+    };
+    let _ = state.lobby.send(Arc::new(e));
+}
