@@ -38,10 +38,6 @@ export async function startServer() {
 
 /// Console errors and uncaught exceptions of every page of every browser launched here, except
 /// the browser's own reports of a network that a test took away.
-// Games of group pieces (Omino, Nomino, Doseki): the web app does not draw them yet (open work,
-// docs/server.md); the per-game browser tests leave them out until it does.
-export const notDrawnYet = new Set(["omino", "nomino", "doseki"]);
-
 export const consoleErrors = [];
 const NETWORK_DOWN = /ERR_INTERNET_DISCONNECTED|net::ERR_|EventSource/;
 

@@ -1,6 +1,6 @@
 // The game page fits the screen for every geometry — square boards of 8, 9 (with pieces in hand)
-// and 10 files, hexagons, the cube's layers, the tesseract's grid, stacks of checkers and two
-// linked boards — on a 1280x800 desktop and a
+// and 10 files, hexagons, the cube's layers, the tesseract's grid, stacks of checkers, two
+// linked boards, group pieces and Doseki's nine layers — on a 1280x800 desktop and a
 // 390x844 phone: no horizontal scroll, every control inside the viewport, cells large enough to
 // hit, hexagons regular. Screenshots of each are kept (target/browser-artifacts/layout-*.png, the
 // ones in docs/img/ come from here). Also: the dark theme follows the system, and the page's
@@ -32,6 +32,13 @@ const GAMES = [
   { game: "pyramids6", geometry: "8x8 with stacks" },
   { game: "pyramids1", geometry: "9x9 with stacks" },
   { game: "bermuda", geometry: "two linked boards" },
+  // Group pieces: the Nomino position has doubles (stacked checkers), groups of several types
+  // (outlined and named) and a reserve.
+  { game: "omino", geometry: "10x10 with group pieces" },
+  { game: "nomino", geometry: "10x10 with doubles and a reserve", options: ["extras=on"],
+    fen: "10/10/1xx1d1dd2/1x2xx4/10/10/4XD4/1XX1DD4/1X8/10 w 2/1 0 1", hands: 2 },
+  // The nine 9x9 layers as a 3x3 grid: 27 files across, so its cells are the smallest.
+  { game: "doseki", geometry: "nine 9x9 layers", minCell: { desktop: 17, phone: 10 } },
 ];
 const SCREENS = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
@@ -42,9 +49,9 @@ const CONTROLS = ["#recon-badge", "#board", "#top-player", "#bottom-player", "#n
 
 for (const screen of SCREENS) {
   test(`every geometry fits a ${screen.viewport.width}x${screen.viewport.height} ${screen.name}`, async (t) => {
-    for (const { game, geometry, fen } of GAMES) {
+    for (const { game, geometry, fen, options: gameOptions = [], hands = 4, minCell = {} } of GAMES) {
       await t.test(`${game} (${geometry})`, async () => {
-        const g = await createGame(server.base, { game, opponent: "human", fen, clock: { initial_s: 600, increment_s: 5 } });
+        const g = await createGame(server.base, { game, options: gameOptions, opponent: "human", fen, clock: { initial_s: 600, increment_s: 5 } });
         await post(server.base, `/api/games/${g.id}/join`, { invite: g.invite.split("invite=")[1] });
         const { name, ...options } = screen;
         const context = await browser.newContext(options);
@@ -75,9 +82,10 @@ for (const screen of SCREENS) {
         }, CONTROLS);
         assert.ok(fit.overflowX <= 0, `horizontal scroll of ${fit.overflowX}px`);
         assert.deepEqual(fit.outside, []);
-        assert.ok(fit.minCell >= 30, `cells ${fit.minCell.toFixed(1)}px wide`);
+        const least = minCell[screen.name] ?? 30;
+        assert.ok(fit.minCell >= least, `cells ${fit.minCell.toFixed(1)}px wide`);
         if (game === "brilliant") assert.ok(Math.abs(fit.aspect - 2 / Math.sqrt(3)) < 0.03, `hexagon aspect ${fit.aspect}`);
-        if (fen) assert.equal(fit.hands, 4, "hands drawn as pieces");
+        if (fen) assert.equal(fit.hands, hands, "hands drawn as pieces");
         await shot(page, `layout-${game}-${name}`);
         assert.deepEqual(errors(), []);
         await context.close();
@@ -106,8 +114,8 @@ test("the dark theme follows the system setting", async () => {
 });
 
 // The heaviest rules facts: the tesseract's board, and the draughts-style Pyramids (49 stack
-// kinds with their diagrams); and the linked boards.
-for (const game of ["nihongi", "pyramids5-cheskers", "bermuda"]) {
+// kinds with their diagrams); the linked boards; Doseki's 729 cells and ~1,000 legal moves.
+for (const game of ["nihongi", "pyramids5-cheskers", "bermuda", "doseki"]) {
   test(`the ${game} game page ships under 300 KB with a cold cache (load time reported)`, async (t) => {
     const g = await createGame(server.base, { game, opponent: "engine", level: 1 });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -200,7 +200,7 @@ impl Game {
                 "white": hand(&self.pos, Color::White),
                 "black": hand(&self.pos, Color::Black),
             },
-            "last": self.last.map(|m| json!({ "from": m.from, "to": m.to })),
+            "last": self.last.map(|m| last_json(&self.pos, m)),
         })
     }
 
@@ -270,7 +270,7 @@ impl Game {
             "fen": pos.to_fen(),
             "pieces": pieces(&pos),
             "hands": { "white": hand(&pos, Color::White), "black": hand(&pos, Color::Black) },
-            "last": last.map(|m| json!({ "from": m.from, "to": m.to })),
+            "last": last.map(|m| last_json(&pos, m)),
         }))
     }
 }
@@ -309,13 +309,35 @@ fn cascade(before: &Position, after: &Position, m: Move) -> Value {
     }
 }
 
-/// The pieces on the board: cell, letter, colour.
-fn pieces(pos: &Position) -> Vec<Value> {
+/// The last move's cells, for highlighting: `from` and `to`, and a group move's every cell
+/// (`cells`: those it left and those it filled).
+fn last_json(pos: &Position, m: Move) -> Value {
+    let mut out = json!({ "from": m.from, "to": m.to });
+    if let Some(g) = pos.group_cells(m) {
+        out["cells"] = json!(g.from.iter().map(|c| c.0).chain(g.to.iter().copied()).collect::<Vec<_>>());
+    }
+    out
+}
+
+/// The pieces on the board: cell, letter, colour. In games of group pieces also the cell's
+/// checkers (`count`) and the number of its group (`group`: cells of one group share it).
+pub(crate) fn pieces(pos: &Position) -> Vec<Value> {
     let v = pos.variant();
+    let mut group = vec![usize::MAX; v.geometry.len()];
+    for (i, g) in pos.groups().iter().enumerate() {
+        for &c in g {
+            group[c as usize] = i;
+        }
+    }
     (0..v.geometry.len())
         .filter_map(|c| {
             let p = pos.piece_at(c as ccg_core::Cell)?;
-            Some(json!({ "cell": c, "kind": p.kind, "letter": v.kind(p.kind).letter.to_string(), "color": p.color.name() }))
+            let mut out = json!({ "cell": c, "kind": p.kind, "letter": v.kind(p.kind).letter.to_string(), "color": p.color.name() });
+            if v.is_polyform() {
+                out["count"] = json!(pos.checkers(c as ccg_core::Cell));
+                out["group"] = json!(group[c]);
+            }
+            Some(out)
         })
         .collect()
 }
@@ -340,7 +362,7 @@ pub fn move_json(pos: &Position, m: Move) -> Value {
         Special::Drop(k) => (Vec::new(), Some(v.kind(k).letter.to_string())),
         _ => (Vec::new(), None),
     };
-    json!({
+    let mut out = json!({
         "from": m.from,
         "to": m.to,
         "via": via,
@@ -352,7 +374,15 @@ pub fn move_json(pos: &Position, m: Move) -> Value {
         "part": match m.special { Special::Part(k) => Some(k), _ => None },
         "text": pos.move_text(m),
         "coord": pos.move_coord(m),
-    })
+    });
+    // A group move (games of group pieces): the moving set, each cell with the checkers that
+    // leave it, and where they land, in the same order.
+    if let Some(g) = pos.group_cells(m) {
+        out["cells"] = json!(g.from.iter().map(|&(c, k)| [c, k as u16]).collect::<Vec<_>>());
+        out["dests"] = json!(g.to);
+        out["type"] = json!(g.letter.to_string());
+    }
+    out
 }
 
 /// The board as the layout draws it: a grid of places, each cell's place and name.

@@ -69,8 +69,9 @@ pub async fn rules(
 }
 
 /// Everything the front end needs about a variant's rules, as JSON.
-pub fn facts(v: &Variant, options: &[String], status: Option<&str>) -> Value {
-    let mut diagrams = Diagrams::new(v);
+pub fn facts(v: &Arc<Variant>, options: &[String], status: Option<&str>) -> Value {
+    // Group pieces have no per-kind modes: their diagrams come from the core's group view.
+    let mut diagrams = if v.is_polyform() { None } else { Diagrams::new(v) };
     let kinds: Vec<Value> = v
         .kinds
         .iter()
@@ -92,9 +93,26 @@ pub fn facts(v: &Variant, options: &[String], status: Option<&str>) -> Value {
                 "pawn": k.pawn,
                 "demotes_to": k.demotes_to,
                 "promotes_to": promotes_to,
-                "modes_text": format_modes(&k.modes),
+                // A type of group pieces: its modes in the polyform notation (docs/formats.md).
+                "modes_text": match v.group_diagram(k.letter) {
+                    Some(d) => d.modes,
+                    None => format_modes(&k.modes),
+                },
                 "modes": k.modes.iter().map(mode_json).collect::<Vec<_>>(),
-                "diagram": diagrams.as_mut().map_or(Value::Null, |d| d.of(kind)),
+                "diagram": if v.is_polyform() {
+                    group_diagram_json(v.group_diagram(k.letter).as_ref())
+                } else {
+                    diagrams.as_mut().map_or(Value::Null, |d| d.of(kind))
+                },
+                // Games of group pieces: the kind is the type `letter` with `checkers` on a cell.
+                "group": v.group_capacity().map(|cap| {
+                    let d = v.group_diagram(k.letter);
+                    json!({
+                        "checkers": i as u8 % cap + 1,
+                        "modes": d.as_ref().map(|d| d.modes.clone()),
+                        "to_hand": d.as_ref().is_some_and(|d| d.to_hand),
+                    })
+                }),
                 "promotion": k.promotion.iter().map(|z| json!({
                     "zone": cells(z.zone[0]),
                     "choices": z.choices,
@@ -125,8 +143,32 @@ pub fn facts(v: &Variant, options: &[String], status: Option<&str>) -> Value {
         "option_help": ccg_games::definition(&v.id).map(|d| d.option_help()).unwrap_or_default(),
         "board": board(v),
         "kinds": kinds,
-        "setup": v.setup.iter().map(|&(c, p)| json!({ "cell": c, "kind": p.kind, "color": p.color.name() })).collect::<Vec<_>>(),
+        "setup": setup(v),
         "rules": rules_json(&v.rules),
+    })
+}
+
+/// The pieces of the start position; in games of group pieces each cell's checkers (`count`) as
+/// the type of its group, and the group's number (`group`, see [`crate::game::pieces`]).
+fn setup(v: &Arc<Variant>) -> Vec<Value> {
+    if !v.is_polyform() {
+        return v.setup.iter().map(|&(c, p)| json!({ "cell": c, "kind": p.kind, "color": p.color.name() })).collect();
+    }
+    crate::game::pieces(&Position::new(v.clone()))
+}
+
+/// A type's diagram in the shape of the others': the shape's cells as the pieces drawn (`shape`,
+/// with their checkers) and every cell a move of the lone group lands on as `moves`. A group
+/// whose shape is no type (`X`) has none.
+fn group_diagram_json(d: Option<&ccg_core::polyform::GroupDiagram>) -> Value {
+    json!({
+        "from": d.and_then(|d| d.cells.first()).map(|c| c.0),
+        "shape": d.map_or(Vec::new(), |d| d.cells.iter().map(|&(c, k)| json!([c, k])).collect()),
+        "moves": d.map_or(&[][..], |d| &d.reach[..]),
+        "captures": [],
+        "jumps": [],
+        "initial": [],
+        "unchecked": [],
     })
 }
 
@@ -192,9 +234,15 @@ pub fn board(v: &Variant) -> Value {
         let mut seen = std::collections::HashSet::new();
         l.place.len() == g.len() && l.place.iter().all(|p| seen.insert(*p))
     };
-    let shown =
-        if g.layout.hexagons || g.region_count() > 1 || !unique(&g.grid) { &g.layout } else { &g.grid };
+    // Cell names with a board prefix (`Le4`, Doseki's layers `Ee5`) are not names of one grid.
+    let prefixed = (0..g.len()).any(|c| g.name(c as Cell).starts_with(|ch: char| ch.is_ascii_uppercase()));
     let block = blocks(&g.layout.place, g.layout.hexagons);
+    let shown = if g.layout.hexagons || g.region_count() > 1 || prefixed || !unique(&g.grid) {
+        &g.layout
+    } else {
+        &g.grid
+    };
+    let across = across(v, &block);
     let dims = (0..4).filter(|&a| g.dirs.iter().any(|d| d[a] != 0)).count();
     json!({
         "description": g.description,
@@ -214,9 +262,38 @@ pub fn board(v: &Variant) -> Value {
             let (row, col) = shown.place[c];
             let c = c as Cell;
             json!({ "name": g.name(c), "row": row, "col": col, "block": block[c as usize],
-                    "region": g.region(c), "link": g.link(c) })
+                    "region": g.region(c), "link": g.link(c), "across": across[c as usize] })
         }).collect::<Vec<_>>(),
     })
+}
+
+/// For each cell, its orthogonal neighbours drawn in another block (the same cell of the layer
+/// above and below on layered boards: the cube's, Doseki's; the tesseract's neighbouring
+/// slices), which the front end lights with the cell. Linked boards have their `link` instead.
+fn across(v: &Variant, block: &[usize]) -> Vec<Vec<Cell>> {
+    let g = &v.geometry;
+    let n = g.len();
+    if g.region_count() > 1 {
+        return vec![Vec::new(); n];
+    }
+    let at: HashMap<[i8; 4], Cell> = (0..n as Cell).map(|c| (g.coord(c), c)).collect();
+    (0..n as Cell)
+        .map(|c| {
+            let p = g.coord(c);
+            let mut out = Vec::new();
+            for a in 0..4 {
+                for d in [-1i8, 1] {
+                    let mut q = p;
+                    q[a] += d;
+                    match at.get(&q) {
+                        Some(&o) if block[o as usize] != block[c as usize] => out.push(o),
+                        _ => {}
+                    }
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 /// Connected parts of a layout: places touching (Chebyshev distance 1, or for hexagons two rows

@@ -68,6 +68,9 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("source/pyramids5.txt", TEXT, web!("source/pyramids5.txt")),
     ("source/pyramids6.txt", TEXT, web!("source/pyramids6.txt")),
     ("source/bermuda.txt", TEXT, web!("source/bermuda.txt")),
+    ("source/omino.txt", TEXT, web!("source/omino.txt")),
+    ("source/nomino.txt", TEXT, web!("source/nomino.txt")),
+    ("source/doseki.txt", TEXT, web!("source/doseki.txt")),
     ("source/brilliant.txt", TEXT, web!("source/brilliant.txt")),
 ];
 

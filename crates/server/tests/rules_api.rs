@@ -186,3 +186,86 @@ fn the_cube_is_drawn_on_its_naming_grid_with_four_layers() {
     assert_eq!(h["board"]["hexagons"], true);
     assert_eq!(h["board"]["rows"], 15);
 }
+
+#[test]
+fn doseki_layers_are_a_grid_of_boards_with_the_layers_above_and_below_across() {
+    let s = Server::start();
+    let (_, f) = s.get("/api/rules/doseki", None);
+    let b = &f["board"];
+    // Three layers of nine files (and a gap) across and down.
+    assert_eq!((b["rows"].as_u64(), b["cols"].as_u64()), (Some(29), Some(29)));
+    let cells = b["cells"].as_array().unwrap();
+    let blocks: BTreeSet<u64> = cells.iter().map(|c| c["block"].as_u64().unwrap()).collect();
+    assert_eq!(blocks.len(), 9);
+    let cell = |n: &str| cells.iter().find(|c| c["name"] == n).unwrap();
+    assert_eq!(names(&f, &cell("Ee5")["across"]), set("De5 Fe5"));
+    assert_eq!(names(&f, &cell("Ae5")["across"]), set("Be5"));
+    assert_eq!(names(&f, &cell("Ia9")["across"]), set("Ha9"));
+    // The cube's layers too; a flat board has none.
+    let (_, c) = s.get("/api/rules/cubic", None);
+    assert!(c["board"]["cells"].as_array().unwrap().iter().all(|c| c["across"].as_array().unwrap().len() == 1
+        || c["across"].as_array().unwrap().len() == 2));
+    let (_, m) = s.get("/api/rules/mgc", None);
+    assert!(m["board"]["cells"].as_array().unwrap().iter().all(|c| c["across"].as_array().unwrap().is_empty()));
+}
+
+#[test]
+fn group_types_give_their_modes_shape_and_reach_and_the_setup_its_checkers() {
+    let s = Server::start();
+    let (_, f) = s.get("/api/rules/omino", None);
+    let horse = kind(&f, "H");
+    assert_eq!(horse["group"]["modes"], "S");
+    assert_eq!(horse["modes_text"], "S");
+    let d = &horse["diagram"];
+    let shape: Vec<&Value> = d["shape"].as_array().unwrap().iter().collect();
+    assert_eq!(shape.len(), 2);
+    assert!(shape.iter().all(|c| c[1] == 1));
+    // `S` leaps to the ring at distance 2: a lone domino in the middle of an empty 10x10 board
+    // has 16 landings for its anchor, and each lands both checkers.
+    assert!(names(&f, &d["moves"]).len() > 16);
+    let king = kind(&f, "K");
+    assert_eq!(king["group"]["to_hand"], true);
+    // The draughts setup: 20 single checkers a side, each its own group.
+    let setup = f["setup"].as_array().unwrap();
+    assert_eq!(setup.len(), 40);
+    assert!(setup.iter().all(|p| p["count"] == 1));
+    let groups: BTreeSet<u64> = setup.iter().map(|p| p["group"].as_u64().unwrap()).collect();
+    assert_eq!(groups.len(), 40);
+    // Nomino: a type per shape of singles and doubles, each once per count a cell holds.
+    let (_, n) = s.get("/api/rules/nomino?option=extras%3Don", None);
+    let counts: BTreeSet<u64> =
+        n["kinds"].as_array().unwrap().iter().map(|k| k["group"]["checkers"].as_u64().unwrap()).collect();
+    assert_eq!(counts, [1, 2].into());
+}
+
+#[test]
+fn a_group_move_gives_its_moving_set_its_landings_and_its_type() {
+    let s = Server::start();
+    let fen = "x9/10/10/10/10/4XX4/10/10/10/10 w 0/0 0 1";
+    let (id, token, _) =
+        s.create(&format!(r#"{{"game": "omino", "opponent": "human", "fen": "{fen}"}}"#));
+    let (_, st) = s.get(&format!("/api/games/{id}"), Some(&token));
+    let cells = st["board"]["cells"].as_array().unwrap();
+    let at = |n: &str| cells.iter().position(|c| c["name"] == n).unwrap() as u64;
+    let piece = |c: u64| st["pieces"].as_array().unwrap().iter().find(|p| p["cell"] == c).unwrap().clone();
+    assert_eq!(piece(at("e5"))["group"], piece(at("f5"))["group"]);
+    assert_ne!(piece(at("e5"))["group"], piece(at("a10"))["group"]);
+    assert_eq!(piece(at("e5"))["count"], 1);
+    let m = st["legal"].as_array().unwrap().iter().find(|m| m["text"] == "H:e5f5-g7h7").expect("the Horse's leap");
+    assert_eq!(m["type"], "H");
+    let moving: BTreeSet<(u64, u64)> =
+        m["cells"].as_array().unwrap().iter().map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap())).collect();
+    assert_eq!(moving, [(at("e5"), 1), (at("f5"), 1)].into());
+    // Each cell lands where the translation takes it, in the same order.
+    for (c, d) in m["cells"].as_array().unwrap().iter().zip(m["dests"].as_array().unwrap()) {
+        let (c, d) = (c[0].as_u64().unwrap(), d.as_u64().unwrap());
+        assert_eq!(d, if c == at("e5") { at("g7") } else { at("h7") });
+    }
+    // A part of the group moves alone: a lone checker (a Pawn, written without its letter).
+    assert!(st["legal"].as_array().unwrap().iter().any(|m| m["text"] == "e5-e6" && m["type"] == "P"));
+    let (status, after) =
+        s.post(&format!("/api/games/{id}/moves"), Some(&token), r#"{"move": "H:e5f5-g7h7"}"#);
+    assert_eq!(status, 200, "{after}");
+    let last: BTreeSet<u64> = after["last"]["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+    assert_eq!(last, [at("e5"), at("f5"), at("g7"), at("h7")].into());
+}

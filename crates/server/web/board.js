@@ -59,8 +59,9 @@ export function layout(board, flipped, { margins = true, stacked = false } = {})
     width = m * 2 + 2 * a + (board.cols - 1) * 1.5 * a;
     height = 2 * h + (board.rows - 1) * h + m + 4;
   } else {
-    // Linked boards are titled with their region names above them.
-    const top = (board.regions?.length ?? 0) > 1 && !board.stacked ? 16 : 2;
+    // Linked boards are titled with their region names above them, layers with their letters.
+    const layered = blockNames(board).size > 0;
+    const top = ((board.regions?.length ?? 0) > 1 && !board.stacked) || layered ? 16 : 2;
     // A gap after a displayed column (row) where neighbours across it lie in different blocks.
     const gapCol = new Array(board.cols).fill(0);
     const gapRow = new Array(board.rows).fill(0);
@@ -87,14 +88,34 @@ export function layout(board, flipped, { margins = true, stacked = false } = {})
   return { places, width, height, hex: board.hexagons, labels: margins ? labels(board, places) : [], titles: titles(board, places), stacked: !!board.stacked };
 }
 
-/// The name of each region (linked board) centred above its cells, when there are several.
+/// The board prefix of each block whose cells all share one (Doseki's layers `A`–`I`), when
+/// several blocks of one region have different prefixes: block → prefix.
+function blockNames(board) {
+  const names = new Map();
+  if ((board.regions?.length ?? 0) > 1 || board.hexagons) return names;
+  for (const c of board.cells) {
+    const p = splitName(c.name).prefix;
+    if (!p || (names.has(c.block) && names.get(c.block) !== p)) return new Map();
+    names.set(c.block, p);
+  }
+  return new Set(names.values()).size > 1 ? names : new Map();
+}
+
+/// The name of each region (linked board) centred above its cells, when there are several; on
+/// layered boards each layer's letter above it.
 function titles(board, places) {
+  const centred = (ps, text, extra) => {
+    const xs = ps.map((p) => p.x);
+    return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: Math.min(...ps.map((p) => p.y)) - S / 2 - 4, text, ...extra };
+  };
+  const layers = blockNames(board);
+  if (layers.size) {
+    return [...layers].map(([b, text]) => centred(places.filter((_, i) => board.cells[i].block === b), text, { layer: text }));
+  }
   if ((board.regions?.length ?? 0) < 2 || board.hexagons || board.stacked) return [];
   return board.regions.map((text, r) => {
     const ps = places.filter((_, i) => board.cells[i].region === r);
-    if (!ps.length) return null;
-    const xs = ps.map((p) => p.x);
-    return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: Math.min(...ps.map((p) => p.y)) - S / 2 - 4, text, region: r };
+    return ps.length ? centred(ps, text, { region: r }) : null;
   }).filter(Boolean);
 }
 
@@ -185,7 +206,10 @@ function cellRadius(lay) {
 /// view: { facts, pieces: [{cell, kind, color}], flipped, style, names, selected, targets: Set,
 ///   last: {from, to, extra}, check: Set, premove: {from, to}, path: [cells], marks: Map(cell → mark),
 ///   zone: Set, hidden: cell | null, linked: Set (cells linked to the one pointed at),
-///   mover: colour (a target holding a piece of this colour is a merge) }
+///   mover: colour (a target holding a piece of this colour is a merge),
+///   games of group pieces: moving: Map(cell → checkers chosen to move), shapes: [[cells]] (a
+///   destination's whole translated shape), groupLabel: kind → the name written on a group;
+///   pieces then carry `count` (checkers) and `group` (cells of one group share it) }
 export function draw(svg, view) {
   const { facts, flipped } = view;
   const board = facts.board;
@@ -205,9 +229,10 @@ export function draw(svg, view) {
   });
   const overlay = (set, cls) => { for (const i of set) out.push(shape(lay, i, `class="${cls}" pointer-events="none"`)); };
   if (view.zone) overlay(view.zone, "hl-zone");
-  if (view.last) overlay([view.last.from, view.last.to, view.last.extra].filter((x) => x !== null && x !== undefined), "hl-last");
+  if (view.last) overlay([view.last.from, view.last.to, view.last.extra, ...(view.last.cells || [])].filter((x) => x !== null && x !== undefined), "hl-last");
   if (view.premove) overlay([view.premove.from, view.premove.to], "hl-premove");
   if (view.selected !== null && view.selected !== undefined) overlay([view.selected], "hl-from");
+  if (view.moving) overlay(view.moving.keys(), "hl-from");
   if (view.check) overlay(view.check, "hl-check");
   if (view.linked) overlay(view.linked, "hl-link");
   if (view.names) {
@@ -221,7 +246,8 @@ export function draw(svg, view) {
     out.push(`<text class="label" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" text-anchor="${l.anchor}">${l.text}</text>`);
   }
   for (const l of lay.titles) {
-    out.push(`<text class="region-title" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" text-anchor="middle" data-region="${l.region}">${l.text}</text>`);
+    const data = l.layer ? `data-layer="${l.layer}"` : `data-region="${l.region}"`;
+    out.push(`<text class="region-title" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" text-anchor="middle" ${data}>${l.text}</text>`);
   }
   if (view.path && view.path.length > 1) {
     const pts = view.path.map((i) => `${lay.places[i].x.toFixed(1)},${lay.places[i].y.toFixed(1)}`).join(" ");
@@ -229,12 +255,24 @@ export function draw(svg, view) {
   }
   // Pieces, grouped per cell: one piece is drawn whole, a stack as offset discs.
   const byCell = new Map();
-  for (const p of view.pieces) (byCell.get(p.cell) || byCell.set(p.cell, []).get(p.cell)).push(p);
+  // A cell of several checkers of one kind (Nomino's doubles) is a stack of that many.
+  for (const p of view.pieces) for (let k = 0; k < (p.count || 1); k++) (byCell.get(p.cell) || byCell.set(p.cell, []).get(p.cell)).push(p);
   const size = lay.hex ? HEX_A * 1.72 : S;
   for (const [cell, stack] of byCell) {
     if (cell === view.hidden) continue;
     const p = lay.places[cell];
     out.push(pieceUse(stack, p.x, p.y, size, board.cells[cell].name));
+  }
+  if (!lay.hex) out.push(groupOutlines(lay, view));
+  // Part of a cell's checkers chosen to move (a split of a double): how many.
+  for (const [c, k] of view.moving || []) {
+    const p = view.pieces.find((x) => x.cell === c);
+    if (!p || (p.count || 1) <= k) continue;
+    const q = lay.places[c];
+    out.push(`<text class="moving-count" x="${(q.x - S * 0.36).toFixed(1)}" y="${(q.y + S * 0.4).toFixed(1)}" pointer-events="none">${k}</text>`);
+  }
+  if (view.shapes) {
+    for (const cells of view.shapes) out.push(outline(lay, cells, `class="shape-line" pointer-events="none"`));
   }
   if (view.marks) {
     for (const [i, mark] of view.marks) out.push(markSvg(lay, i, mark));
@@ -261,6 +299,64 @@ export function draw(svg, view) {
   }
   svg.querySelector("g.layer").innerHTML = out.join("");
   return lay;
+}
+
+/// The outline of a set of square cells as one SVG path: every cell edge whose neighbour across
+/// it (as drawn: a cell of another layer is no neighbour) is not in the set.
+function outline(lay, cells, attrs) {
+  const set = new Set(cells);
+  const at = placeIndex(lay);
+  const h = S / 2;
+  const d = [];
+  for (const i of set) {
+    const { x, y } = lay.places[i];
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      if (set.has(at.get(`${Math.round(x + dx * S)},${Math.round(y + dy * S)}`))) continue;
+      // The edge on that side, from one corner to the other.
+      const [x1, y1, x2, y2] = dx ? [x + dx * h, y - h, x + dx * h, y + h] : [x - h, y + dy * h, x + h, y + dy * h];
+      d.push(`M${x1.toFixed(1)},${y1.toFixed(1)}L${x2.toFixed(1)},${y2.toFixed(1)}`);
+    }
+  }
+  return `<path d="${d.join("")}" ${attrs}/>`;
+}
+
+function placeIndex(lay) {
+  if (!lay.at) lay.at = new Map(lay.places.map((p, i) => [`${Math.round(p.x)},${Math.round(p.y)}`, i]));
+  return lay.at;
+}
+
+/// Games of group pieces: each group of checkers (pieces sharing a `group` number) outlined in
+/// its side's colour and, unless it is a lone pawn, named on its top-left cell as drawn (a group
+/// reaching into other layers is outlined and named on each).
+function groupOutlines(lay, view) {
+  const groups = new Map();
+  for (const p of view.pieces) {
+    if (p.group === undefined || p.cell === view.hidden) continue;
+    const key = `${p.color}:${p.group}`;
+    (groups.get(key) || groups.set(key, { color: p.color, kind: p.kind, cells: [] }).get(key)).cells.push(p.cell);
+  }
+  const out = [];
+  const label = view.groupLabel || ((k) => view.facts.kinds[k].name);
+  for (const [key, g] of groups) {
+    out.push(outline(lay, g.cells, `class="group-line ${g.color}" data-group="${key}" pointer-events="none"`));
+    if (view.facts.kinds[g.kind].pawn) continue;
+    // One name per layer the group touches: on its top-left cell there.
+    const blocks = new Map();
+    for (const c of g.cells) {
+      const b = view.facts.board.cells[c].block;
+      const p = lay.places[c];
+      const best = blocks.get(b);
+      if (!best || p.y < best.y || (p.y === best.y && p.x < best.x)) blocks.set(b, p);
+    }
+    for (const p of blocks.values()) {
+      out.push(`<text class="group-name" x="${(p.x - S / 2 + 2).toFixed(1)}" y="${(p.y - S / 2 + 8).toFixed(1)}" data-group-name="${key}">${escapeXml(label(g.kind))}</text>`);
+    }
+  }
+  return out.join("");
+}
+
+function escapeXml(s) {
+  return String(s).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch]));
 }
 
 /// A piece (or a stack: bottom first) centred on (x, y).
@@ -336,6 +432,15 @@ export function markLinked(svg, lay, cells) {
   const first = layer.querySelector("g.piece");
   if (first) first.insertAdjacentHTML("beforebegin", html);
   else layer.insertAdjacentHTML("beforeend", html);
+}
+
+/// Outlines `cells` (a destination's whole translated shape, under the pointer) over a drawn
+/// board without redrawing it; an empty list clears it.
+export function markShape(svg, lay, cells) {
+  const layer = svg.querySelector("g.layer");
+  if (!layer || !lay) return;
+  for (const e of layer.querySelectorAll(".shape-line.hover")) e.remove();
+  if (cells.length) layer.insertAdjacentHTML("beforeend", outline(lay, cells, 'class="shape-line hover" pointer-events="none"'));
 }
 
 /// The cell index under a client point, if any.

@@ -4,11 +4,11 @@
 "use strict";
 
 import { t, pieceName } from "./i18n.js";
-import { cellAt, toSvg, S, pieceUse, markLinked } from "./board.js";
+import { cellAt, toSvg, S, pieceUse, markLinked, markShape } from "./board.js";
 import { pieceIcon } from "./pieces.js";
 import { pieceCard } from "./info.js";
 import { settings } from "./settings.js";
-import { $, ui, shown, moverToken, waitingSeat, legalFrom, seq, startsWith, targets, linkOf, escapeHtml } from "./game-state.js";
+import { $, ui, shown, moverToken, waitingSeat, legalFrom, seq, startsWith, targets, linkOf, escapeHtml, groupGame, movesOfSet, landingOf } from "./game-state.js";
 import { render, showError } from "./game-view.js";
 
 /// Sends a chosen legal move (the page's module: it talks to the server).
@@ -27,6 +27,7 @@ export function setupInput(actions) {
   document.addEventListener("pointerup", (e) => { if (ui.drag && ui.drag.drop !== undefined) onUp(e); });
   document.addEventListener("pointerdown", (e) => { if (!e.target.closest("#tooltip, #board")) hideTooltip(); });
   for (const id of ["top-player", "bottom-player"]) $(id).addEventListener("pointerdown", onHandDown);
+  $("sets").addEventListener("click", onSetClick);
   $("entry").addEventListener("submit", typedMove);
 }
 
@@ -36,6 +37,8 @@ export function cancelChoice() {
   ui.chain = [];
   ui.drop = null;
   ui.preSel = null;
+  ui.moving.clear();
+  ui.lead = ui.setsCell = null;
   hideTooltip();
   render();
 }
@@ -134,7 +137,10 @@ function onDown(ev) {
   if (cell === null) return;
   startLongPress(ev, cell);
   const waiting = waitingSeat();
+  // Premoves name a piece's two cells; a group's moving set is built on one's own move.
+  if (waiting && groupGame()) return;
   if (waiting) return premoveClick(cell, waiting);
+  if (groupGame() && ui.drop === null) return groupDown(ev, cell);
   const tg = targets();
   if (tg && tg.has(cell)) {
     if (ui.drop !== null) playCandidates(ui.state.legal.filter((m) => m.drop_kind === ui.drop && m.to === cell));
@@ -143,6 +149,7 @@ function onDown(ev) {
   }
   ui.drop = null;
   ui.chain = [];
+  if (groupGame()) return groupDown(ev, cell);
   if (moverToken() && legalFrom(cell).length) {
     ui.selected = ui.selected === cell ? null : cell;
     if (ui.selected !== null) {
@@ -173,6 +180,55 @@ function premoveClick(cell, color) {
   render();
 }
 
+/// Games of group pieces: a press on one of the mover's checkers adds it to the moving set
+/// (all its checkers; pressing it again takes one fewer, then none: a part of a double moves
+/// alone); a press on a destination of the lead cell (the last one added) plays that move; a
+/// press elsewhere drops the set. Pressing a checker of the set and dragging it moves the set
+/// where that checker lands.
+function groupDown(ev, cell) {
+  const s = ui.state;
+  const tg = targets();
+  const p = s.pieces.find((x) => x.cell === cell);
+  const own = p && p.color === s.side_to_move && moverToken();
+  if (own) {
+    ui.setsCell = cell;
+    const was = ui.moving.has(cell);
+    if (!was) {
+      ui.moving.set(cell, p.count || 1);
+      ui.lead = cell;
+    }
+    ui.drag = { from: cell, group: true, toggle: was, x: ev.clientX, y: ev.clientY, ghost: null };
+    $("board").setPointerCapture(ev.pointerId);
+    render();
+    return;
+  }
+  if (tg && tg.has(cell)) {
+    playCandidates(movesOfSet().filter((m) => landingOf(m, ui.lead) === cell));
+    return;
+  }
+  ui.moving.clear();
+  ui.lead = ui.setsCell = null;
+  render();
+}
+
+/// One checker fewer of `cell` in the moving set (none after the last).
+function takeFewer(cell) {
+  const k = (ui.moving.get(cell) || 0) - 1;
+  if (k > 0) ui.moving.set(cell, k);
+  else ui.moving.delete(cell);
+  if (!ui.moving.has(ui.lead)) ui.lead = [...ui.moving.keys()].pop() ?? null;
+  else if (k > 0) ui.lead = cell;
+}
+
+/// A movable set picked from the list of those under the last checker chosen.
+function onSetClick(ev) {
+  const b = ev.target.closest("button[data-set]");
+  if (!b || !moverToken()) return;
+  ui.moving = new Map(JSON.parse(b.dataset.set));
+  ui.lead = ui.setsCell;
+  render();
+}
+
 function ghostOf(piece) {
   const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
   g.classList.add("ghost");
@@ -200,9 +256,21 @@ function onUp(ev) {
   endLongPress();
   const d = ui.drag;
   ui.drag = null;
+  if (d && d.group && !d.ghost) {
+    // A click: a checker already in the set gives up one of its checkers.
+    if (d.toggle) takeFewer(d.from);
+    render();
+    return;
+  }
   if (!d || !d.ghost) { if (d && d.drop !== undefined) render(); return; }
   const cell = cellAt(ev.clientX, ev.clientY);
   const opts = { animateIt: false };
+  if (d.group) {
+    const cands = cell === null ? [] : movesOfSet().filter((m) => landingOf(m, d.from) === cell);
+    if (cands.length) ui.lead = d.from;
+    playCandidates(cands, opts).then((ok) => { if (!ok) render(); });
+    return;
+  }
   if (d.drop !== undefined) {
     if (cell !== null) {
       playCandidates(ui.state.legal.filter((m) => m.drop_kind === d.drop && m.to === cell), opts).then((ok) => { if (!ok) render(); });
@@ -233,6 +301,8 @@ function onHandDown(ev) {
   if (!ui.state.legal.some((m) => m.drop_kind === kind)) return;
   ui.drop = ui.drop === kind ? null : kind;
   ui.selected = null;
+  ui.moving.clear();
+  ui.lead = ui.setsCell = null;
   ui.chain = [];
   if (ui.drop !== null) ui.drag = { drop: kind, x: ev.clientX, y: ev.clientY, ghost: null };
   render();
@@ -262,9 +332,16 @@ function showTooltip(kind, color, x, y) {
   tip.style.top = `${top}px`;
 }
 
+/// The whole translated shape of the move whose lead cell lands on `cell`, if any.
+export function shapeAt(cell) {
+  if (cell === null || !ui.moving.size || !targets()?.has(cell)) return [];
+  const m = movesOfSet().find((x) => landingOf(x, ui.lead) === cell);
+  return m ? m.dests : [];
+}
+
 export function hideTooltip() {
   clearTimeout(hoverTimer);
-  if (hoverCell !== null) markLinked($("board"), ui.lay, []);
+  if (hoverCell !== null) { markLinked($("board"), ui.lay, []); markShape($("board"), ui.lay, []); }
   hoverCell = ui.hover = null;
   $("tooltip").hidden = true;
 }
@@ -276,6 +353,7 @@ function hover(ev) {
   hideTooltip();
   hoverCell = ui.hover = cell;
   markLinked($("board"), ui.lay, linkOf(cell));
+  if (groupGame()) markShape($("board"), ui.lay, shapeAt(cell));
   const p = cell !== null && shown().pieces.find((x) => x.cell === cell);
   if (!p) return;
   hoverTimer = setTimeout(() => showTooltip(p.kind, p.color, ev.clientX, ev.clientY), 450);

@@ -11,7 +11,32 @@ export const ui = {
   facts: null, state: null, review: null, mine: new Map(), selected: null, drop: null, chain: [],
   flipped: false, flipSet: false, drag: null, premove: null, preSel: null, preDrop: null, offline: false,
   notice: null, myOffer: false, analysis: null, lowWarned: false, pendingAnimation: null, lay: null, hover: null,
+  // Games of group pieces: the moving set being built (cell → checkers) and its lead cell (the
+  // last one chosen: destinations are shown as where it lands).
+  moving: new Map(), lead: null,
 };
+
+/// Whether pieces are groups of checkers (Omino, Nomino, Doseki): moves are chosen by their
+/// moving set.
+export function groupGame() {
+  return !!ui.facts?.kinds.some((k) => k.group);
+}
+
+/// A moving set as a comparable key: its cells and checkers, in cell order.
+export const setKey = (cells) => [...cells].map(([c, k]) => [Number(c), k]).sort((a, b) => a[0] - b[0]).map(([c, k]) => `${c}:${k}`).join(",");
+
+/// The legal group moves of exactly the moving set being built.
+export function movesOfSet() {
+  if (!ui.moving.size) return [];
+  const key = setKey(ui.moving);
+  return ui.state.legal.filter((m) => m.cells && setKey(m.cells) === key);
+}
+
+/// Where `cell` of the moving set lands in a group move (null if it does not move in it).
+export function landingOf(m, cell) {
+  const i = m.cells.findIndex(([c]) => c === cell);
+  return i < 0 ? null : m.dests[i];
+}
 
 export function moverToken() {
   const s = ui.state;
@@ -42,6 +67,7 @@ export function legalFrom(cell) {
 export function targets() {
   if (!moverToken() || ui.review) return null;
   if (ui.drop !== null) return new Set(ui.state.legal.filter((m) => m.drop_kind === ui.drop).map((m) => m.to));
+  if (groupGame()) return ui.moving.size ? new Set(movesOfSet().map((m) => landingOf(m, ui.lead))) : null;
   if (ui.selected === null) return null;
   const out = new Set();
   for (const m of legalFrom(ui.selected)) {
@@ -53,10 +79,12 @@ export function targets() {
   return out;
 }
 
-/// The cells linked to `cell` (Bermuda chess's complementary square), as a list.
+/// The cells linked to `cell` (Bermuda chess's complementary square) and its neighbours drawn in
+/// other blocks (the same cell of the layers above and below), as a list.
 export function linkOf(cell) {
-  const l = cell === null || cell === undefined ? null : ui.facts.board.cells[cell]?.link;
-  return l === null || l === undefined ? [] : [l];
+  const c = cell === null || cell === undefined ? null : ui.facts.board.cells[cell];
+  if (!c) return [];
+  return [...(c.link === null || c.link === undefined ? [] : [c.link]), ...(c.across || [])];
 }
 
 export function checkCells() {

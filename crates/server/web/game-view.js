@@ -7,7 +7,7 @@ import { draw, animate, animateFrom, markLinked } from "./board.js";
 import { pieceIcon } from "./pieces.js";
 import { settings } from "./settings.js";
 import { sound } from "./sound.js";
-import { $, ui, other, shown, moverToken, targets, checkCells, escapeHtml, linkOf } from "./game-state.js";
+import { $, ui, other, shown, moverToken, targets, checkCells, escapeHtml, linkOf, groupGame, setKey } from "./game-state.js";
 
 /// The markup each player bar shows now.
 const drawnBars = new WeakMap();
@@ -34,7 +34,9 @@ function renderBoard() {
     path, hidden: ui.drag && ui.drag.ghost && ui.drag.from !== undefined ? ui.drag.from : null,
     mover: moverToken() && !ui.review ? ui.state.side_to_move : null,
     stacked: NARROW.matches,
-    linked: ui.selected !== null && !ui.review ? linkOf(ui.selected) : null,
+    linked: ui.review ? null : ui.selected !== null ? linkOf(ui.selected) : ui.lead !== null ? linkOf(ui.lead) : null,
+    moving: ui.review ? null : ui.moving,
+    groupLabel: (k) => pieceName(ui.facts.id, ui.facts.kinds[k]),
   });
   const aspect = Math.min(2.4, Math.max(0.35, ui.lay.height / ui.lay.width)).toFixed(3);
   if (document.documentElement.style.getPropertyValue("--aspect") !== aspect) document.documentElement.style.setProperty("--aspect", aspect);
@@ -46,13 +48,16 @@ function renderBoard() {
     // ends), or the victim falls to the linked cell after the capture's slide.
     const c = ui.pendingAnimation.cascade;
     const to = c?.effect === "ascended" ? c.to : ui.pendingAnimation.to;
-    ui.sliding = { from: ui.pendingAnimation.from, to, fall: c?.effect === "displaced" ? c : null, start: performance.now() };
+    // A group move: every checker slides from its cell to its landing.
+    const cells = ui.pendingAnimation.cells;
+    const pairs = cells ? cells.slice(0, cells.length / 2).map((f, i) => [f, cells[cells.length / 2 + i]]) : null;
+    ui.sliding = { from: ui.pendingAnimation.from, to, pairs, fall: c?.effect === "displaced" ? c : null, start: performance.now() };
   }
   ui.pendingAnimation = null;
   const sl = ui.sliding;
   const since = sl ? performance.now() - sl.start : 0;
   if (sl && since < SLIDE_MS + FALL_MS) {
-    if (since < SLIDE_MS) animate(svg, ui.lay, sl.from, sl.to, SLIDE_MS, since);
+    if (since < SLIDE_MS) for (const [f, to] of sl.pairs || [[sl.from, sl.to]]) animate(svg, ui.lay, f, to, SLIDE_MS, since);
     if (sl.fall) animateFrom(svg, ui.lay, sl.fall.from, sl.fall.to, FALL_MS, Math.max(0, SLIDE_MS - since));
   } else ui.sliding = null;
 }
@@ -279,6 +284,33 @@ export function renderAnalysis() {
   $("analysis-line").innerHTML = `<strong>${t("analysis.best")}:</strong> ${escapeHtml(r.best.text)} · <span class="muted">${t("analysis.line")}:</span> ${escapeHtml(r.pv.join(" "))}`;
 }
 
+/// Games of group pieces: the movable sets holding the checker chosen last, to pick one whole
+/// (its type's name and cells); the one being built is marked.
+function renderSets() {
+  const box = $("sets");
+  const cell = ui.setsCell;
+  const show = groupGame() && moverToken() && !ui.review && cell !== null && cell !== undefined;
+  const sets = new Map();
+  if (show) {
+    for (const m of ui.state.legal) {
+      if (!m.cells || !m.cells.some(([c]) => c === cell)) continue;
+      const key = setKey(m.cells);
+      if (!sets.has(key)) sets.set(key, m);
+    }
+  }
+  box.hidden = !sets.size;
+  if (!sets.size) { box.innerHTML = ""; return; }
+  const current = setKey(ui.moving);
+  const name = (c) => ui.facts.board.cells[c].name;
+  const kindOf = (m) => ui.facts.kinds.find((k) => k.letter === m.type && k.group) ?? null;
+  const buttons = [...sets].map(([key, m]) => {
+    const k = kindOf(m);
+    const label = `${k ? pieceName(ui.facts.id, k) : m.type} ${m.cells.map(([c, n]) => name(c) + (n > 1 ? "²" : "")).join(" ")}`;
+    return `<button type="button" data-set="${escapeHtml(JSON.stringify(m.cells))}" class="${key === current ? "selected" : ""}">${escapeHtml(label)}</button>`;
+  });
+  box.innerHTML = `<div class="muted">${t("sets.title")}</div><div class="row">${buttons.join("")}</div>`;
+}
+
 export function render() {
   const s = ui.state;
   if (!s || !ui.facts) return;
@@ -288,6 +320,7 @@ export function render() {
   $("reconstructed").hidden = $("recon-badge").hidden = !s.reconstructed;
   document.title = `${name}${opts ? " · " + opts : ""} — ccg`;
   renderBoard();
+  renderSets();
   const bottom = ui.flipped ? "black" : "white";
   renderPlayer($("bottom-player"), bottom);
   renderPlayer($("top-player"), other(bottom));

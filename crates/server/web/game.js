@@ -115,7 +115,7 @@ function setState(s) {
   }
   const changed = !prev || prev.ply !== s.ply || prev.status !== s.status;
   ui.state = s;
-  if (changed) { ui.selected = null; ui.drop = null; ui.chain = []; }
+  if (changed) { ui.selected = null; ui.drop = null; ui.chain = []; ui.moving.clear(); ui.lead = ui.setsCell = null; }
   if (!ui.flipSet) ui.flipped = ui.mine.size === 1 && ui.mine.has("black");
   if (ui.mine.size) rememberGame(s, [...ui.mine.keys()]);
   render();
@@ -132,6 +132,24 @@ function stackKind(facts, a, b, sign) {
   return k ? k.kind : null;
 }
 
+/// The pieces after a group move, shown until the server answers: its checkers leave their
+/// cells and land, taking what stands there (the answer names the new groups).
+function groupMoved(pieces, m, mover) {
+  const at = new Map(pieces.map((p) => [p.cell, { ...p }]));
+  const lead = at.get(m.cells[0][0]);
+  for (const [c, k] of m.cells) {
+    const p = at.get(c);
+    p.count = (p.count || 1) - k;
+    if (p.count <= 0) at.delete(c);
+  }
+  m.cells.forEach(([, k], i) => {
+    const p = at.get(m.dests[i]);
+    if (p && p.color === mover) p.count = (p.count || 1) + k;
+    else at.set(m.dests[i], { ...lead, cell: m.dests[i], count: k, group: -1 });
+  });
+  return [...at.values()];
+}
+
 /// Plays a legal move: shows it at once, sends it, and keeps the seat if the network fails.
 async function play(m, { animateIt = true } = {}) {
   const s = ui.state;
@@ -143,21 +161,27 @@ async function play(m, { animateIt = true } = {}) {
   const moving = s.pieces.find((p) => p.cell === m.from && m.drop === null);
   const target = s.pieces.find((p) => p.cell === m.to);
   const captured = target && target.color !== mover;
-  s.pieces = s.pieces.filter((p) => p.cell !== m.to && !(m.drop === null && p.cell === m.from));
-  if (m.drop_kind !== null && m.drop_kind !== undefined) {
-    s.pieces.push({ cell: m.to, kind: m.drop_kind, color: mover });
-    s.hands[mover] = s.hands[mover].map((h) => (h.kind === m.drop_kind ? { ...h, count: h.count - 1 } : h)).filter((h) => h.count > 0);
-  } else if (moving) {
-    // A stack: a part moves and the rest stays (partition), or it merges with an own stack.
-    const part = m.part ?? moving.kind;
-    const rest = m.part !== null && m.part !== undefined ? stackKind(ui.facts, moving.kind, part, -1) : null;
-    if (rest !== null) s.pieces.push({ ...moving, kind: rest });
-    const merged = target && target.color === mover ? stackKind(ui.facts, target.kind, part, 1) : null;
-    s.pieces.push({ ...moving, cell: m.to, kind: m.promotion_kind ?? merged ?? part });
+  if (m.cells) {
+    s.pieces = groupMoved(s.pieces, m, mover);
+  } else {
+    s.pieces = s.pieces.filter((p) => p.cell !== m.to && !(m.drop === null && p.cell === m.from));
+    if (m.drop_kind !== null && m.drop_kind !== undefined) {
+      s.pieces.push({ cell: m.to, kind: m.drop_kind, color: mover });
+      s.hands[mover] = s.hands[mover].map((h) => (h.kind === m.drop_kind ? { ...h, count: h.count - 1 } : h)).filter((h) => h.count > 0);
+    } else if (moving) {
+      // A stack: a part moves and the rest stays (partition), or it merges with an own stack.
+      const part = m.part ?? moving.kind;
+      const rest = m.part !== null && m.part !== undefined ? stackKind(ui.facts, moving.kind, part, -1) : null;
+      if (rest !== null) s.pieces.push({ ...moving, kind: rest });
+      const merged = target && target.color === mover ? stackKind(ui.facts, target.kind, part, 1) : null;
+      s.pieces.push({ ...moving, cell: m.to, kind: m.promotion_kind ?? merged ?? part });
+    }
   }
   s.legal = [];
   ui.optimistic = true;
-  if (animateIt && m.drop === null) ui.pendingAnimation = { from: m.from, to: m.to };
+  ui.moving.clear();
+  ui.lead = ui.setsCell = null;
+  if (animateIt && m.drop === null) ui.pendingAnimation = { from: m.from, to: m.to, cells: m.cells ? [...m.cells.map(([c]) => c), ...m.dests] : null };
   (captured || m.via.length ? sound.capture : sound.move)();
   render();
   try {

@@ -108,6 +108,11 @@ function modeWords(m, board, w) {
 
 /// How a kind moves, in words of the current locale.
 export function describe(kind, board) {
+  // A type of group pieces: its modes as written (the group moves by translation).
+  if (kind.group) {
+    const words = kind.group.modes ? t("group.moves", { modes: kind.group.modes }) : t("group.none");
+    return kind.group.to_hand ? `${words} ${t("group.to_hand")}` : words;
+  }
   const w = WORDS[locale] || WORDS.en;
   const text = kind.modes.map((m) => modeWords(m, board, w)).join(w.or);
   return text.charAt(0).toUpperCase() + text.slice(1) + ".";
@@ -122,8 +127,10 @@ export function diagramSvg(facts, kind, style, { flipped = false } = {}) {
   if (!d) return svg;
   const { marks, enemies } = diagramMarks(d);
   const enemyKind = facts.kinds.find((k) => k.pawn) || facts.kinds[0];
-  const pieces = [{ cell: d.from, kind: kind.kind, color: "white" },
-    ...enemies.map((e) => ({ cell: e.cell, kind: enemyKind.kind, color: "black" }))];
+  // A type of group pieces is drawn as its shape: each cell's checkers as the kind of that count.
+  const base = kind.group ? kind.kind - (kind.group.checkers - 1) : kind.kind;
+  const pieces = d.shape ? d.shape.map(([cell, n]) => ({ cell, kind: base + n - 1, color: "white", count: n, group: 0 }))
+    : [{ cell: d.from, kind: kind.kind, color: "white" }, ...enemies.map((e) => ({ cell: e.cell, kind: enemyKind.kind, color: "black" }))];
   draw(svg, { facts, pieces, marks, flipped, style, margins: true });
   svg.dataset.kind = kind.token;
   return svg;

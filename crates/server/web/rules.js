@@ -21,7 +21,7 @@ const SOURCES = { mgc: "mgc", mgc1: "mgc1", guru: "guru", avantgarde: "avantgard
   cheskers: "cheskers", cubic: "cubic", "cubic-asym": "cubic", nihongi: "nihongi", brilliant: "brilliant",
   pyramids1: "pyramids1", "pyramids2-weak7": "pyramids2", "pyramids2-weak9": "pyramids2", "pyramids2-strong": "pyramids2",
   "pyramids2-cheskers7": "pyramids2", "pyramids2-cheskers9": "pyramids2", pyramids5: "pyramids5", "pyramids5-cheskers": "pyramids5",
-  pyramids6: "pyramids6", "pyramids6-checkers": "pyramids6", bermuda: "bermuda" };
+  pyramids6: "pyramids6", "pyramids6-checkers": "pyramids6", bermuda: "bermuda", omino: "omino", nomino: "nomino", doseki: "doseki" };
 
 async function getJson(url) {
   const r = await fetch(url);
@@ -248,9 +248,11 @@ async function renderGame(id) {
   pieces.insertAdjacentHTML("beforeend", `<details class="symbols"><summary>${esc(t("rules.symbols"))}</summary><p>${esc(t("rules.symbols_text"))}</p></details>`);
   const grid = document.createElement("div");
   grid.className = "pieces-grid";
-  // Promoted kinds right after the kind they come from.
-  const order = facts.kinds.filter((k) => !k.promoted).flatMap((k) => [k, ...facts.kinds.filter((p) => p.promoted && p.demotes_to === k.kind)]);
-  for (const k of order.concat(facts.kinds.filter((k) => !order.includes(k)))) grid.append(pieceCard(facts, k, "white", settings.pieces));
+  // Promoted kinds right after the kind they come from; a type of group pieces once (its kinds
+  // differ only in the checkers on a cell).
+  const kinds = facts.kinds.filter((k) => !k.group || k.group.checkers === 1);
+  const order = kinds.filter((k) => !k.promoted).flatMap((k) => [k, ...kinds.filter((p) => p.promoted && p.demotes_to === k.kind)]);
+  for (const k of order.concat(kinds.filter((k) => !order.includes(k)))) grid.append(pieceCard(facts, k, "white", settings.pieces));
   pieces.append(grid);
   if (words.pieces) pieces.insertAdjacentHTML("beforeend", `<div class="rules-text">${paragraphs(words.pieces)}</div>`);
   root.append(pieces);

@@ -25,12 +25,14 @@ mod board;
 mod gen;
 pub mod shapes;
 pub(crate) mod text;
+mod view;
 
 pub(crate) use board::PolyBoard;
 
 use crate::modes::Action;
 use crate::{Cell, Color, Geometry};
 pub use shapes::{Pattern, Symmetry};
+pub use view::{GroupCells, GroupDiagram};
 use std::collections::HashMap;
 
 /// One movable type of a polyform game.
@@ -89,6 +91,8 @@ pub(crate) struct PolyTables {
     pub capacity: u8,
     pub reserve: bool,
     pub letters: Vec<char>,
+    /// Each type's modes as written (for diagrams and rules pages).
+    pub modes: Vec<String>,
     pub to_hand: Vec<bool>,
     pub dims: [i8; 3],
     pub coords: Vec<[i8; 3]>,
@@ -213,6 +217,7 @@ impl PolyTables {
             capacity: def.capacity,
             reserve: def.reserve,
             letters: def.types.iter().map(|t| t.letter).collect(),
+            modes: def.types.iter().map(|t| t.modes.clone()).collect(),
             to_hand: def.types.iter().map(|t| t.to_hand).collect(),
             dims,
             coords,
