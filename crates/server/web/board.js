@@ -61,7 +61,7 @@ export function layout(board, flipped, { margins = true, stacked = false } = {})
   } else {
     // Linked boards are titled with their region names above them, layers with their letters.
     const layered = blockNames(board).size > 0;
-    const top = ((board.regions?.length ?? 0) > 1 && !board.stacked) || layered ? 16 : 2;
+    const top = layered ? 26 : (board.regions?.length ?? 0) > 1 && !board.stacked ? 16 : 2;
     // A gap after a displayed column (row) where neighbours across it lie in different blocks.
     const gapCol = new Array(board.cols).fill(0);
     const gapRow = new Array(board.rows).fill(0);

@@ -305,7 +305,7 @@ function renderSets() {
   const kindOf = (m) => ui.facts.kinds.find((k) => k.letter === m.type && k.group) ?? null;
   const buttons = [...sets].map(([key, m]) => {
     const k = kindOf(m);
-    const label = `${k ? pieceName(ui.facts.id, k) : m.type} ${m.cells.map(([c, n]) => name(c) + (n > 1 ? "²" : "")).join(" ")}`;
+    const label = `${k ? pieceName(ui.facts.id, k) : m.type} ${[...m.cells].sort((a, b) => a[0] - b[0]).map(([c, n]) => name(c) + (n > 1 ? "²" : "")).join(" ")}`;
     return `<button type="button" data-set="${escapeHtml(JSON.stringify(m.cells))}" class="${key === current ? "selected" : ""}">${escapeHtml(label)}</button>`;
   });
   box.innerHTML = `<div class="muted">${t("sets.title")}</div><div class="row">${buttons.join("")}</div>`;
