@@ -152,7 +152,11 @@ pub fn facts(v: &Arc<Variant>, options: &[String], status: Option<&str>) -> Valu
 /// the type of its group, and the group's number (`group`, see [`crate::game::pieces`]).
 fn setup(v: &Arc<Variant>) -> Vec<Value> {
     if !v.is_polyform() {
-        return v.setup.iter().map(|&(c, p)| json!({ "cell": c, "kind": p.kind, "color": p.color.name() })).collect();
+        return v
+            .setup
+            .iter()
+            .map(|&(c, p)| json!({ "cell": c, "kind": p.kind, "color": p.color.name() }))
+            .collect();
     }
     crate::game::pieces(&Position::new(v.clone()))
 }

@@ -203,10 +203,17 @@ fn doseki_layers_are_a_grid_of_boards_with_the_layers_above_and_below_across() {
     assert_eq!(names(&f, &cell("Ia9")["across"]), set("Ha9"));
     // The cube's layers too; a flat board has none.
     let (_, c) = s.get("/api/rules/cubic", None);
-    assert!(c["board"]["cells"].as_array().unwrap().iter().all(|c| c["across"].as_array().unwrap().len() == 1
-        || c["across"].as_array().unwrap().len() == 2));
+    assert!(c["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["across"].as_array().unwrap().len() == 1 || c["across"].as_array().unwrap().len() == 2));
     let (_, m) = s.get("/api/rules/mgc", None);
-    assert!(m["board"]["cells"].as_array().unwrap().iter().all(|c| c["across"].as_array().unwrap().is_empty()));
+    assert!(m["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["across"].as_array().unwrap().is_empty()));
 }
 
 #[test]
@@ -242,8 +249,7 @@ fn group_types_give_their_modes_shape_and_reach_and_the_setup_its_checkers() {
 fn a_group_move_gives_its_moving_set_its_landings_and_its_type() {
     let s = Server::start();
     let fen = "x9/10/10/10/10/4XX4/10/10/10/10 w 0/0 0 1";
-    let (id, token, _) =
-        s.create(&format!(r#"{{"game": "omino", "opponent": "human", "fen": "{fen}"}}"#));
+    let (id, token, _) = s.create(&format!(r#"{{"game": "omino", "opponent": "human", "fen": "{fen}"}}"#));
     let (_, st) = s.get(&format!("/api/games/{id}"), Some(&token));
     let cells = st["board"]["cells"].as_array().unwrap();
     let at = |n: &str| cells.iter().position(|c| c["name"] == n).unwrap() as u64;
@@ -251,10 +257,19 @@ fn a_group_move_gives_its_moving_set_its_landings_and_its_type() {
     assert_eq!(piece(at("e5"))["group"], piece(at("f5"))["group"]);
     assert_ne!(piece(at("e5"))["group"], piece(at("a10"))["group"]);
     assert_eq!(piece(at("e5"))["count"], 1);
-    let m = st["legal"].as_array().unwrap().iter().find(|m| m["text"] == "H:e5f5-g7h7").expect("the Horse's leap");
+    let m = st["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["text"] == "H:e5f5-g7h7")
+        .expect("the Horse's leap");
     assert_eq!(m["type"], "H");
-    let moving: BTreeSet<(u64, u64)> =
-        m["cells"].as_array().unwrap().iter().map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap())).collect();
+    let moving: BTreeSet<(u64, u64)> = m["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap()))
+        .collect();
     assert_eq!(moving, [(at("e5"), 1), (at("f5"), 1)].into());
     // Each cell lands where the translation takes it, in the same order.
     for (c, d) in m["cells"].as_array().unwrap().iter().zip(m["dests"].as_array().unwrap()) {
@@ -266,6 +281,7 @@ fn a_group_move_gives_its_moving_set_its_landings_and_its_type() {
     let (status, after) =
         s.post(&format!("/api/games/{id}/moves"), Some(&token), r#"{"move": "H:e5f5-g7h7"}"#);
     assert_eq!(status, 200, "{after}");
-    let last: BTreeSet<u64> = after["last"]["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+    let last: BTreeSet<u64> =
+        after["last"]["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
     assert_eq!(last, [at("e5"), at("f5"), at("g7"), at("h7")].into());
 }

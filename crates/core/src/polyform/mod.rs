@@ -32,8 +32,8 @@ pub(crate) use board::PolyBoard;
 use crate::modes::Action;
 use crate::{Cell, Color, Geometry};
 pub use shapes::{Pattern, Symmetry};
-pub use view::{GroupCells, GroupDiagram};
 use std::collections::HashMap;
+pub use view::{GroupCells, GroupDiagram};
 
 /// One movable type of a polyform game.
 #[derive(Clone, Debug)]

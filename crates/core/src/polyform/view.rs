@@ -39,7 +39,8 @@ impl Position {
         let o = t.orients.get(oi as usize)?;
         let delta = m.to as isize - m.from as isize;
         let from = o.cells.iter().map(|&(off, _, k)| (m.from + off as Cell, k)).collect();
-        let to = o.cells.iter().map(|&(off, _, _)| (m.from as isize + off as isize + delta) as Cell).collect();
+        let to =
+            o.cells.iter().map(|&(off, _, _)| (m.from as isize + off as isize + delta) as Cell).collect();
         Some(GroupCells { from, to, letter: t.letters[o.ty as usize] })
     }
 
@@ -111,6 +112,11 @@ impl Variant {
             let e = b.effect(t, *m);
             reach.extend(e.cells().into_iter().filter(|&(_, old, new)| new > old).map(|(c, _, _)| c));
         }
-        Some(GroupDiagram { cells, reach: reach.into_iter().collect(), modes: t.modes[ty].clone(), to_hand: t.to_hand[ty] })
+        Some(GroupDiagram {
+            cells,
+            reach: reach.into_iter().collect(),
+            modes: t.modes[ty].clone(),
+            to_hand: t.to_hand[ty],
+        })
     }
 }
