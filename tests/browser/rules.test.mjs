@@ -32,7 +32,7 @@ test("every implemented game has a rules page whose diagrams are the rules core'
       await page.reload(); // a fresh page per game, so that nothing of the previous one remains
       await page.locator(".piece-card").first().waitFor();
       // A type of group pieces has one card (its kinds differ only in the checkers on a cell).
-      const kinds = facts.kinds.filter((k) => !k.group || k.group.checkers === 1);
+      const kinds = facts.kinds.filter((k) => !k.group || k.group.checkers === (k.diagram.shape[0]?.[1] ?? 1));
       assert.equal(await page.locator(".piece-card").count(), kinds.length);
       // The setup diagram holds the setup's pieces.
       assert.equal(await page.locator(".setup-figure g.piece").count(), facts.setup.length);

@@ -196,6 +196,9 @@ function groupDown(ev, cell) {
     if (!was) {
       ui.moving.set(cell, p.count || 1);
       ui.lead = cell;
+      // A checker that no movable set shares with those chosen starts a new set.
+      const within = (m) => m.cells && [...ui.moving].every(([c, k]) => m.cells.some(([d, n]) => d === c && n <= k));
+      if (!ui.state.legal.some(within)) ui.moving = new Map([[cell, p.count || 1]]);
     }
     ui.drag = { from: cell, group: true, toggle: was, x: ev.clientX, y: ev.clientY, ghost: null };
     $("board").setPointerCapture(ev.pointerId);

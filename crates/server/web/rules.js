@@ -248,9 +248,9 @@ async function renderGame(id) {
   pieces.insertAdjacentHTML("beforeend", `<details class="symbols"><summary>${esc(t("rules.symbols"))}</summary><p>${esc(t("rules.symbols_text"))}</p></details>`);
   const grid = document.createElement("div");
   grid.className = "pieces-grid";
-  // Promoted kinds right after the kind they come from; a type of group pieces once (its kinds
-  // differ only in the checkers on a cell).
-  const kinds = facts.kinds.filter((k) => !k.group || k.group.checkers === 1);
+  // Promoted kinds right after the kind they come from; a type of group pieces once, as the kind
+  // of its shape's first cell (its kinds differ only in the checkers on a cell).
+  const kinds = facts.kinds.filter((k) => !k.group || k.group.checkers === (k.diagram.shape[0]?.[1] ?? 1));
   const order = kinds.filter((k) => !k.promoted).flatMap((k) => [k, ...kinds.filter((p) => p.promoted && p.demotes_to === k.kind)]);
   for (const k of order.concat(kinds.filter((k) => !order.includes(k)))) grid.append(pieceCard(facts, k, "white", settings.pieces));
   pieces.append(grid);
