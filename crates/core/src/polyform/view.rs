@@ -97,10 +97,7 @@ impl Variant {
         let ty = t.letters.iter().position(|&l| l == letter)?;
         let o = t.orients.iter().find(|o| o.ty as usize == ty)?;
         // The anchor that puts the shape's box nearest the middle.
-        let mut anchor = [0i8; 3];
-        for a in 0..3 {
-            anchor[a] = (t.dims[a] - o.extent[a]) / 2;
-        }
+        let anchor: [i8; 3] = std::array::from_fn(|a| (t.dims[a] - o.extent[a]) / 2);
         let a = t.delta(anchor) as usize;
         let mut b = PolyBoard::empty(t);
         let cells: Vec<(Cell, u8)> = o.cells.iter().map(|&(off, _, k)| ((a + off) as Cell, k)).collect();
