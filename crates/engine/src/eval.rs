@@ -158,12 +158,34 @@ impl Params {
 
 /// Material from mobility: a pawn is 100; another piece is worth about 40 per cell it reaches on
 /// the empty board (chess: N 290, B 430, R 640, Q 990 — the classical ratios, a little high).
+/// A stack (Pyramids) is worth at least what its parts are worth together, since it can split
+/// into them: the best partition counts where it beats the stack's own mobility (the pharaon,
+/// which steps like a King, is worth its four checkers).
 fn derived_value(v: &Variant, k: u8) -> i32 {
-    if v.kinds[k as usize].pawn {
-        return 100;
+    let mut memo = vec![None; v.kinds.len()];
+    stack_value(v, k, &mut memo)
+}
+
+fn stack_value(v: &Variant, k: u8, memo: &mut Vec<Option<i32>>) -> i32 {
+    if let Some(x) = memo[k as usize] {
+        return x;
     }
-    let mob = (v.empty_board_mobility(k, Color::White) + v.empty_board_mobility(k, Color::Black)) / 2.0;
-    (80.0 + 40.0 * mob).round() as i32
+    let own = if v.kinds[k as usize].pawn {
+        100
+    } else {
+        let mob = (v.empty_board_mobility(k, Color::White) + v.empty_board_mobility(k, Color::Black)) / 2.0;
+        (80.0 + 40.0 * mob).round() as i32
+    };
+    // Parts are smaller stacks, so the recursion ends.
+    let parts = v
+        .stack_parts(k)
+        .iter()
+        .map(|&(part, rest)| stack_value(v, part, memo) + stack_value(v, rest, memo))
+        .max()
+        .unwrap_or(0);
+    let x = own.max(parts);
+    memo[k as usize] = Some(x);
+    x
 }
 
 /// Whether a side starts with several royal pieces in a game won by taking the last one (the
