@@ -13,6 +13,8 @@
 //! castling resetting the fifty-move count) were the fast generator's bugs, fixed; each keeps a
 //! test of its own.
 
+#[path = "support/agree.rs"]
+mod agree;
 #[path = "support/reference_bermuda.rs"]
 mod reference;
 
@@ -65,22 +67,11 @@ fn compare(pos: &Position, r: &RefPos, context: &str) -> usize {
         RefPos::from_fen(&fen).unwrap_or_else(|e| panic!("{context}: the reference rejects {fen}: {e}"));
     assert_eq!(&back, r, "{context}: the reference reads {fen} back differently");
     assert_eq!(ours_from(&fen).to_fen(), fen, "{context}: ours reads its string back differently");
-    let list = pos.legal_moves();
-    let mine_list: Vec<String> = list.iter().map(|&m| pos.move_text(m)).collect();
-    let mine: BTreeSet<String> = mine_list.iter().cloned().collect();
-    assert_eq!(mine.len(), mine_list.len(), "{context}: ours lists a move twice at {fen}");
-    assert_eq!(pos.count_legal() as usize, mine_list.len(), "{context}: count_legal vs list at {fen}");
-    let theirs_list = r.legal_moves();
-    let theirs: BTreeSet<String> = theirs_list.iter().cloned().collect();
-    assert_eq!(theirs.len(), theirs_list.len(), "{context}: the reference lists a move twice at {fen}");
-    let only_ours: Vec<&String> = mine.difference(&theirs).collect();
-    let only_reference: Vec<&String> = theirs.difference(&mine).collect();
-    assert!(
-        mine == theirs,
-        "{context}: legal moves differ at {fen}\n only ours: {only_ours:?}\n only reference: {only_reference:?}"
-    );
+    let mine: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    assert_eq!(pos.count_legal() as usize, mine.len(), "{context}: count_legal vs list at {fen}");
+    let n = agree::assert_same_moves(context, &fen, mine, r.legal_moves());
     assert_eq!(ours_outcome(pos), r.outcome(), "{context}: outcomes differ at {fen}");
-    theirs.len()
+    n
 }
 
 /// xorshift64: deterministic, seedable, no dependency.
@@ -260,24 +251,15 @@ fn walk(fen: &str, plies: usize, biased: bool, rng: &mut Rng, seen: &mut Seen, c
 }
 
 fn perft_compare(fen: &str, depth: u32) -> u64 {
-    let mut pos = ours_from(fen);
     let r = RefPos::from_fen(fen).unwrap();
-    let (a, b) = (pos.perft(depth), r.perft(depth));
-    if a != b {
-        let mut ours: Vec<(String, u64)> = Vec::new();
-        for m in pos.legal_moves().iter().copied() {
-            let name = pos.move_text(m);
-            let u = pos.make(m);
-            ours.push((name, pos.perft(depth - 1)));
-            pos.unmake(u);
-        }
-        ours.sort();
-        let theirs = r.divide(depth);
-        let diff: Vec<_> = ours.iter().filter(|x| !theirs.contains(x)).collect();
-        let diff_ref: Vec<_> = theirs.iter().filter(|x| !ours.contains(x)).collect();
-        panic!("perft {depth} from {fen}: ours {a}, reference {b}; only ours {diff:?}; only reference {diff_ref:?}");
-    }
-    a
+    agree::assert_perft_agrees(
+        "bermuda",
+        &mut ours_from(fen),
+        depth,
+        r.perft(depth),
+        || r.divide(depth),
+        |p, m| p.move_text(m),
+    )
 }
 
 #[test]

@@ -8,6 +8,8 @@
 //! 8's rulings on hand-worked positions, and perft from the start checked in and confirmed by the
 //! reference (depths 1–4 every run; 5 by the reference with `--ignored`, about 4 s).
 
+#[path = "support/agree.rs"]
+mod agree;
 #[path = "support/reference_cheskers.rs"]
 mod reference;
 
@@ -42,22 +44,9 @@ fn ours_from(fen: &str) -> Position {
 fn compare(pos: &Position, r: &RefPos, context: &str) -> usize {
     let fen = pos.to_fen();
     assert_eq!(fen, r.to_fen(), "{context}: position strings differ");
-    let list = pos.legal_moves();
-    let mine_list: Vec<String> = list.iter().map(|&m| pos.move_coord(m)).collect();
-    let mine: BTreeSet<String> = mine_list.iter().cloned().collect();
-    assert_eq!(mine.len(), mine_list.len(), "{context}: ours lists a move twice at {fen}");
-    assert_eq!(pos.count_legal() as usize, mine_list.len(), "{context}: count_legal vs list at {fen}");
-    let theirs_list = r.legal_moves();
-    let theirs: BTreeSet<String> = theirs_list.iter().cloned().collect();
-    assert_eq!(theirs.len(), theirs_list.len(), "{context}: the reference lists a move twice at {fen}");
-    if mine != theirs {
-        panic!(
-            "{context}: legal moves differ at {fen}\n only ours: {:?}\n only reference: {:?}",
-            mine.difference(&theirs).collect::<Vec<_>>(),
-            theirs.difference(&mine).collect::<Vec<_>>()
-        );
-    }
-    mine.len()
+    let mine: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_coord(m)).collect();
+    assert_eq!(pos.count_legal() as usize, mine.len(), "{context}: count_legal vs list at {fen}");
+    agree::assert_same_moves(context, &fen, mine, r.legal_moves())
 }
 
 #[derive(Default, Debug)]
@@ -110,24 +99,15 @@ fn walk(fen: &str, plies: usize, rng: &mut Rng, seen: &mut Seen, context: &str) 
 }
 
 fn perft_compare(fen: &str, depth: u32) -> u64 {
-    let mut pos = ours_from(fen);
     let r = RefPos::from_fen(fen).unwrap();
-    let (a, b) = (pos.perft(depth), r.perft(depth));
-    if a != b {
-        let mut ours: Vec<(String, u64)> = Vec::new();
-        for m in pos.legal_moves().iter().copied() {
-            let name = pos.move_coord(m);
-            let u = pos.make(m);
-            ours.push((name, pos.perft(depth - 1)));
-            pos.unmake(u);
-        }
-        ours.sort();
-        let theirs = r.divide(depth);
-        let diff: Vec<_> = ours.iter().filter(|x| !theirs.contains(x)).collect();
-        let diff_ref: Vec<_> = theirs.iter().filter(|x| !ours.contains(x)).collect();
-        panic!("perft {depth} from {fen}: ours {a}, reference {b}; only ours {diff:?}; only reference {diff_ref:?}");
-    }
-    a
+    agree::assert_perft_agrees(
+        "cheskers",
+        &mut ours_from(fen),
+        depth,
+        r.perft(depth),
+        || r.divide(depth),
+        |p, m| p.move_coord(m),
+    )
 }
 
 #[test]

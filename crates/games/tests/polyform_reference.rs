@@ -11,6 +11,8 @@
 //!
 //! Longer runs: `cargo test -p ccg-games --release --test polyform_reference -- --ignored`.
 
+#[path = "support/agree.rs"]
+mod agree;
 #[path = "support/polyform_play.rs"]
 mod play;
 #[path = "support/reference_polyform/mod.rs"]
@@ -19,7 +21,6 @@ mod reference;
 use ccg_core::{Color, OutcomeReason, Position};
 use play::{board_with_type, pick, random_board, weight, Rng, Seen};
 use reference::{Game, Outcome, Pos, Side};
-use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
 /// Our variant of `game`, built once per game.
@@ -67,21 +68,10 @@ fn compare(pos: &Position, r: &Pos, context: &str) -> usize {
         Pos::from_fen(g, &fen).unwrap_or_else(|e| panic!("{context}: the reference rejects {fen}: {e}"));
     assert_eq!(&back, r, "{context}: the reference reads {fen} back differently");
     assert_eq!(ours_from(g, &fen).to_fen(), fen, "{context}: ours reads its string back differently");
-    let list = pos.legal_moves();
-    let mine_list: Vec<String> = list.iter().map(|&m| pos.move_text(m)).collect();
-    let mine: BTreeSet<String> = mine_list.iter().cloned().collect();
-    assert_eq!(mine.len(), mine_list.len(), "{context}: ours lists a move twice at {fen}");
-    let theirs_list = r.legal_moves();
-    let theirs: BTreeSet<String> = theirs_list.iter().cloned().collect();
-    assert_eq!(theirs.len(), theirs_list.len(), "{context}: the reference lists a move twice at {fen}");
-    let only_ours: Vec<&String> = mine.difference(&theirs).collect();
-    let only_reference: Vec<&String> = theirs.difference(&mine).collect();
-    assert!(
-        mine == theirs,
-        "{context}: legal moves differ at {fen}\n only ours: {only_ours:?}\n only reference: {only_reference:?}"
-    );
+    let mine: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_text(m)).collect();
+    let n = agree::assert_same_moves(context, &fen, mine, r.legal_moves());
     assert_eq!(ours_outcome(pos), r.outcome(), "{context}: outcomes differ at {fen}");
-    theirs.len()
+    n
 }
 
 /// Random play in both generators side by side from `start` for up to `plies` plies, comparing
@@ -118,24 +108,15 @@ fn walk(start: Pos, plies: usize, rng: &mut Rng, seen: &mut Seen, context: &str)
 }
 
 fn perft_compare(game: Game, fen: &str, depth: u32) -> u64 {
-    let mut pos = ours_from(game, fen);
     let r = Pos::from_fen(game, fen).unwrap();
-    let (a, b) = (pos.perft(depth), r.perft(depth));
-    if a != b {
-        let mut ours: Vec<(String, u64)> = Vec::new();
-        for m in pos.legal_moves().iter().copied() {
-            let name = pos.move_text(m);
-            let u = pos.make(m);
-            ours.push((name, pos.perft(depth - 1)));
-            pos.unmake(u);
-        }
-        ours.sort();
-        let theirs = r.divide(depth);
-        let diff: Vec<_> = ours.iter().filter(|x| !theirs.contains(x)).collect();
-        let diff_ref: Vec<_> = theirs.iter().filter(|x| !ours.contains(x)).collect();
-        panic!("{} perft {depth} from {fen}: ours {a}, reference {b}; only ours {diff:?}; only reference {diff_ref:?}", game.name());
-    }
-    a
+    agree::assert_perft_agrees(
+        game.name(),
+        &mut ours_from(game, fen),
+        depth,
+        r.perft(depth),
+        || r.divide(depth),
+        |p, m| p.move_text(m),
+    )
 }
 
 /// The positions of `data/polyform.perft` for `game` with their depths and node counts, up to

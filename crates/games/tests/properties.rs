@@ -1,40 +1,41 @@
-//! Property tests: make/unmake, hashing, position strings and notation round trips on positions
-//! reached by random play, and no panic on arbitrary input to any parser.
+//! Property tests: make/unmake, hashing, position strings, notation and records round-trip on
+//! positions reached by random play, and no panic on arbitrary input to any parser.
 
 use ccg_core::record::Record;
 use ccg_core::Position;
 use proptest::prelude::*;
 
+#[path = "support/properties.rs"]
+mod properties;
 #[path = "support/random_play.rs"]
 mod random_play;
 
 /// Every implemented game, with the rule options that change move generation (the Pyramids ids
 /// have their own, stack-aware properties in `pyramids_properties.rs`).
-const GAMES: [(&str, Option<(&str, &str)>); 17] = [
-    ("mgc", None),
-    ("mgc", Some(("pawns", "forward"))),
-    ("mgc1", None),
-    ("mgc1", Some(("pawns", "forward"))),
-    ("mgc", Some(("king", "step"))),
-    ("guru", None),
-    ("guru", Some(("castling", "off"))),
-    ("avantgarde", None),
-    ("shogi", None),
-    ("shogi1", None),
-    ("cheskers", None),
-    ("cubic", None),
-    ("cubic-asym", None),
-    ("nihongi", None),
-    ("brilliant", None),
-    ("mgc", Some(("remove", "simple"))),
-    ("bermuda", None),
+const GAMES: [(&str, &str); 17] = [
+    ("mgc", ""),
+    ("mgc", "pawns=forward"),
+    ("mgc1", ""),
+    ("mgc1", "pawns=forward"),
+    ("mgc", "king=step"),
+    ("guru", ""),
+    ("guru", "castling=off"),
+    ("avantgarde", ""),
+    ("shogi", ""),
+    ("shogi1", ""),
+    ("cheskers", ""),
+    ("cubic", ""),
+    ("cubic-asym", ""),
+    ("nihongi", ""),
+    ("brilliant", ""),
+    ("mgc", "remove=simple"),
+    ("bermuda", ""),
 ];
 
 /// A position reached by playing the moves picked by `picks` (indices modulo the move count).
 fn reached(game: usize, picks: &[usize]) -> Position {
     let (id, opt) = GAMES[game % GAMES.len()];
-    let opts: Vec<(String, String)> = opt.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    random_play::reached(id, &opts, picks)
+    random_play::reached(id, &properties::options(opt), picks)
 }
 
 fn game() -> impl Strategy<Value = (usize, Vec<usize>)> {
@@ -46,46 +47,30 @@ proptest! {
 
     #[test]
     fn make_unmake_restores_everything((g, picks) in game()) {
-        let mut pos = reached(g, &picks);
-        let fen = pos.to_fen();
-        let hash = pos.hash();
-        for &m in pos.legal_moves().iter() {
-            let u = pos.make(m);
-            prop_assert_eq!(pos.hash(), pos.recomputed_hash(), "incremental hash after {:?}", m);
-            pos.unmake(u);
-            prop_assert_eq!(&pos.to_fen(), &fen);
-            prop_assert_eq!(pos.hash(), hash);
-        }
+        properties::make_unmake_restores_everything(&mut reached(g, &picks))?;
     }
 
     #[test]
     fn position_strings_round_trip((g, picks) in game()) {
-        let pos = reached(g, &picks);
-        let fen = pos.to_fen();
-        let again = Position::from_fen(pos.variant().clone(), &fen).unwrap();
-        prop_assert_eq!(again.to_fen(), fen);
-        prop_assert_eq!(again.hash(), pos.hash());
-        prop_assert_eq!(again.hash(), again.recomputed_hash());
-        prop_assert_eq!(again.count_legal(), pos.count_legal());
+        properties::position_string_round_trips(&reached(g, &picks))?;
     }
 
     #[test]
     fn notation_round_trips((g, picks) in game()) {
-        let pos = reached(g, &picks);
-        for &m in pos.legal_moves().iter() {
-            let text = pos.move_text_marked(m);
-            prop_assert_eq!(pos.parse_move(&text).unwrap().mv, m, "author's notation {}", text);
-            let coord = pos.move_coord(m);
-            prop_assert_eq!(pos.parse_coord(&coord).unwrap(), m, "coordinates {}", coord);
-        }
+        properties::notation_round_trips(&reached(g, &picks))?;
+    }
+
+    #[test]
+    fn records_round_trip((g, picks) in game()) {
+        let (id, opt) = GAMES[g];
+        properties::random_record_replays(id, &properties::options(opt), &picks, |_, t| t)?;
     }
 
     #[test]
     fn parsers_never_panic(s in "\\PC{0,80}", (g, picks) in game()) {
         let pos = reached(g, &picks);
         let _ = Position::from_fen(pos.variant().clone(), &s);
-        let _ = pos.parse_move(&s);
-        let _ = pos.parse_coord(&s);
+        properties::move_text_never_panics(&pos, &s);
         let _ = Record::parse(&s);
         let _ = ccg_games::parse_option(&s);
         let _ = ccg_games::GameDef::from_toml(&s);
@@ -93,16 +78,13 @@ proptest! {
     }
 
     #[test]
-    fn mangled_position_strings_never_panic((g, picks) in game(), cut in any::<usize>(), insert in "[0-9kKpP'!/ wb-]{0,4}") {
-        let pos = reached(g, &picks);
-        let fen = pos.to_fen();
-        let at = cut % (fen.len() + 1);
-        let mangled = format!("{}{}{}", &fen[..at], insert, &fen[at..]);
-        if let Ok(p) = Position::from_fen(pos.variant().clone(), &mangled) {
-            // Whatever parses is a consistent position.
-            prop_assert_eq!(p.hash(), p.recomputed_hash());
-            let _ = p.legal_moves();
-        }
+    fn mangled_position_strings_never_panic(
+        (g, picks) in game(),
+        cut in any::<usize>(),
+        drop in 0usize..3,
+        insert in "[0-9kKpP'!/ wb-]{0,4}",
+    ) {
+        properties::mangled_position_string_is_consistent(&reached(g, &picks), cut, drop, &insert)?;
     }
 
     #[test]

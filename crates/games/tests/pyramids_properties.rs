@@ -4,10 +4,11 @@
 //! of move the rules have (partitions, amalgamations, promotions, chains), so that the round
 //! trips are not vacuous.
 
-use ccg_core::record::Record;
 use ccg_core::{Position, Special};
 use proptest::prelude::*;
 
+#[path = "support/properties.rs"]
+mod properties;
 #[path = "support/random_play.rs"]
 mod random_play;
 
@@ -105,79 +106,38 @@ proptest! {
 
     #[test]
     fn make_unmake_restores_everything((g, picks) in game()) {
-        let mut pos = reached(g, &picks);
-        let fen = pos.to_fen();
-        let hash = pos.hash();
-        for &m in pos.legal_moves().iter() {
-            let u = pos.make(m);
-            prop_assert_eq!(pos.hash(), pos.recomputed_hash(), "incremental hash after {:?} in {}", m, fen);
-            pos.unmake(u);
-            prop_assert_eq!(&pos.to_fen(), &fen);
-            prop_assert_eq!(pos.hash(), hash);
-        }
+        properties::make_unmake_restores_everything(&mut reached(g, &picks))?;
     }
 
     #[test]
     fn position_strings_round_trip((g, picks) in game()) {
-        let pos = reached(g, &picks);
-        let fen = pos.to_fen();
-        let again = Position::from_fen(pos.variant().clone(), &fen).unwrap();
-        prop_assert_eq!(again.to_fen(), fen.clone());
-        prop_assert_eq!(again.hash(), pos.hash(), "hash after reading {}", fen);
-        let a: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_coord(m)).collect();
-        let b: Vec<String> = again.legal_moves().iter().map(|&m| again.move_coord(m)).collect();
-        prop_assert_eq!(a, b, "legal moves after reading {}", fen);
-        prop_assert_eq!(again.outcome(), pos.outcome());
+        properties::position_string_round_trips(&reached(g, &picks))?;
     }
 
     #[test]
     fn notation_round_trips((g, picks) in game()) {
         let pos = reached(g, &picks);
+        properties::notation_round_trips(&pos)?;
+        // The author prints a space after the code: `(21) e1-f3`.
         for &m in pos.legal_moves().iter() {
             let text = pos.move_text(m);
-            prop_assert_eq!(pos.parse_move(&text).map(|p| p.mv), Ok(m), "author's notation {} in {}", text, pos.to_fen());
-            // The author prints a space after the code: `(21) e1-f3`.
             if let Some(i) = text.find(')') {
                 let spaced = format!("{} {}", &text[..=i], &text[i + 1..]);
                 prop_assert_eq!(pos.parse_move(&spaced).map(|p| p.mv), Ok(m), "{}", spaced);
             }
-            let coord = pos.move_coord(m);
-            prop_assert_eq!(pos.parse_coord(&coord), Ok(m), "coordinates {} in {}", coord, pos.to_fen());
         }
     }
 
     #[test]
     fn records_round_trip((g, picks) in game()) {
-        let id = GAMES[g];
-        let v = ccg_games::variant(id, &[]).unwrap();
-        let mut pos = Position::new(v.clone());
-        let mut text = format!("[Game \"{id}\"]\n\n");
-        for (i, &p) in picks.iter().enumerate() {
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.outcome().is_some() {
-                break;
-            }
-            let m = moves[p % moves.len()];
-            if i % 2 == 0 {
-                text += &format!("{}. ", i / 2 + 1);
-            }
-            // Half the moves the author's way, with a space after the stack code.
-            let t = pos.move_text_marked(m);
-            text += &if i % 4 == 1 { t.replacen(')', ") ", 1) } else { t };
-            text.push(' ');
-            pos.make(m);
-        }
-        text += "*\n";
-        let rec = Record::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
-        let r = ccg_core::record::replay(v, &rec).map_err(|(e, _)| TestCaseError::fail(format!("{e}: {text}")))?;
-        prop_assert_eq!(r.position.to_fen(), pos.to_fen());
+        // Half the moves the author's way, with a space after the stack code.
+        let spaced = |i: usize, t: String| if i % 4 == 1 { t.replacen(')', ") ", 1) } else { t };
+        properties::random_record_replays(GAMES[g], &[], &picks, spaced)?;
     }
 
     #[test]
     fn move_text_never_panics(s in "[A-Z+*@=:\\-a-i0-9()#! ]{0,14}", (g, picks) in game()) {
-        let pos = reached(g, &picks);
-        let _ = pos.parse_move(&s);
-        let _ = pos.parse_coord(&s);
+        properties::move_text_never_panics(&reached(g, &picks), &s);
     }
 
     #[test]
@@ -187,21 +147,6 @@ proptest! {
         drop in 0usize..3,
         insert in "[0-9sSfF'!()./ wb\\-]{0,4}",
     ) {
-        let pos = reached(g, &picks);
-        let fen = pos.to_fen();
-        let at = cut % (fen.len() + 1);
-        let end = (at + drop).min(fen.len());
-        let mangled = format!("{}{}{}", &fen[..at], insert, &fen[end..]);
-        if let Ok(p) = Position::from_fen(pos.variant().clone(), &mangled) {
-            prop_assert_eq!(p.hash(), p.recomputed_hash(), "{}", mangled);
-            let again = Position::from_fen(p.variant().clone(), &p.to_fen()).unwrap();
-            prop_assert_eq!(again.to_fen(), p.to_fen());
-            let mut q = p.clone();
-            for &m in p.legal_moves().iter() {
-                let u = q.make(m);
-                q.unmake(u);
-            }
-            let _ = p.outcome();
-        }
+        properties::mangled_position_string_is_consistent(&reached(g, &picks), cut, drop, &insert)?;
     }
 }
