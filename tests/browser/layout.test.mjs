@@ -124,6 +124,8 @@ for (const [game, kb] of [["nihongi", 300], ["pyramids5-cheskers", 300], ["bermu
     await holdSeats(context, g.id, [g.token]);
     const page = await context.newPage();
     const sizes = new Map();
+    const requested = new Map();
+    page.on("request", (r) => requested.set(r.url(), (requested.get(r.url()) || 0) + 1));
     page.on("response", async (r) => {
       if (r.url().endsWith("/events")) return; // the live stream stays open
       try { sizes.set(r.url(), (await r.body()).length); } catch { /* redirects have no body */ }
@@ -135,6 +137,8 @@ for (const [game, kb] of [["nihongi", 300], ["pyramids5-cheskers", 300], ["bermu
     await page.waitForLoadState("networkidle").catch(() => {});
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     t.diagnostic(`${game} game page: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB, board drawn after ${shown} ms (loopback, cold cache)`);
+    // Each resource once: the page starts once (one live stream, one state and rules fetch).
+    assert.deepEqual([...requested].filter(([, n]) => n > 1), []);
     assert.ok(total < kb * 1024, `${total} bytes: ${[...sizes].map(([u, n]) => `${u.replace(server.base, "")} ${n}`).join(", ")}`);
     await context.close();
   });

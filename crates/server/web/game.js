@@ -336,5 +336,3 @@ async function refreshFirst() {
 }
 
 init().catch(showError);
-
-init().catch(showError);
