@@ -92,6 +92,9 @@ fn parse_tc(text: &str) -> Result<Control> {
     }
 }
 
+/// A random line of up to `plies` plies from the start. No ply of it ends the game or leaves the
+/// player to move a move that ends it: an opening must not decide the game (in
+/// `pyramids2-weak9` a random first move can allow mate in one).
 fn opening(variant: &Arc<Variant>, plies: usize, seed: u64) -> Vec<Move> {
     let mut rng = Rng::new(seed);
     let mut pos = Position::new(variant.clone());
@@ -101,15 +104,29 @@ fn opening(variant: &Arc<Variant>, plies: usize, seed: u64) -> Vec<Move> {
         if moves.is_empty() {
             break;
         }
-        let m = moves[rng.below(moves.len())];
-        let u = pos.make(m);
-        if pos.outcome().is_some() {
+        // From a random start, the first move that decides nothing.
+        let first = rng.below(moves.len());
+        let pick = (0..moves.len()).map(|i| moves[(first + i) % moves.len()]).find(|&m| {
+            let u = pos.make(m);
+            let open = pos.outcome().is_none() && !ends_at_once(&mut pos);
             pos.unmake(u);
-            break;
-        }
+            open
+        });
+        let Some(m) = pick else { break };
+        pos.make(m);
         line.push(m);
     }
     line
+}
+
+/// Whether the player to move has a move that ends the game.
+fn ends_at_once(pos: &mut Position) -> bool {
+    pos.legal_moves().iter().any(|&m| {
+        let u = pos.make(m);
+        let over = pos.outcome().is_some();
+        pos.unmake(u);
+        over
+    })
 }
 
 /// A log line above the progress bar, or on stderr when there is no bar (output not a terminal).
@@ -256,5 +273,20 @@ mod tests {
         assert!(parse_tc("10+0.1").is_ok());
         assert!(parse_tc("5").is_ok());
         assert!(parse_tc("x").is_err() && parse_tc("0+1").is_err());
+    }
+
+    #[test]
+    fn openings_decide_nothing() {
+        // In pyramids2-weak9 a random first move can allow mate in one; no opening may.
+        let v = ccg_games::variant("pyramids2-weak9", &[]).unwrap();
+        for seed in 0..40 {
+            let line = opening(&v, 4, seed);
+            assert_eq!(line.len(), 4, "seed {seed}");
+            let mut pos = Position::new(v.clone());
+            for &m in &line {
+                pos.make(m);
+                assert!(pos.outcome().is_none() && !ends_at_once(&mut pos), "seed {seed}");
+            }
+        }
     }
 }

@@ -202,12 +202,16 @@ impl Thread<'_> {
             };
             let r_base = self.lmr.get(depth, move_count);
 
-            // Pruning at shallow depth, once a move has kept us off a mate score.
-            if ply > 0 && best > -MATE_BOUND && !in_check {
+            // Pruning at shallow depth, once a move has kept us off a mate score. The replies to
+            // a root move that give check are never pruned: one of them may be a mate in one,
+            // and pruning it would let the root walk into it (this lost games to a random mover).
+            if ply > 0 && best > -MATE_BOUND && !in_check && !(ply == 1 && p.quiet && self.pos.gives_check(m))
+            {
                 let lmr_depth = (depth - 1 - r_base).max(0);
                 if p.quiet {
                     if f.lmp && !pv_node && quiets_seen > lmp && depth <= 8 {
-                        picker.skip_quiets = true;
+                        // At ply 1 each later quiet is still looked at, for the checks among them.
+                        picker.skip_quiets = ply > 1;
                         continue;
                     }
                     if f.history_pruning && f.ordering && lmr_depth < 4 && hist_score < -3000 * depth {
