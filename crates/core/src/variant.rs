@@ -308,9 +308,10 @@ impl Variant {
         self.stacks.any
     }
 
-    /// The proper parts of a stack kind that may split off, each with the kind left behind.
+    /// The proper parts of a stack kind that may split off, each with the kind left behind
+    /// (none for a kind that is no stack, and in a game without stacks).
     pub fn stack_parts(&self, k: Kind) -> &[(Kind, Kind)] {
-        &self.stacks.splits[k as usize]
+        self.stacks.splits.get(k as usize).map_or(&[], |s| s)
     }
 
     /// The kind two own stacks form together, if that is a legal stack.
