@@ -165,20 +165,33 @@ async fn listen(db: Store, tx: tokio::sync::mpsc::Sender<Notice>, lagged: Arc<At
     }
 }
 
+/// Notices handled at once: each waits for its game's lock and the store, so one slow game does
+/// not hold up the others' pushes; past this many the listener waits (and, its queue full, has
+/// every game checked afresh).
+const NOTICES_AT_ONCE: usize = 64;
+
 async fn handle(state: Weak<AppState>, mut rx: tokio::sync::mpsc::Receiver<Notice>, lagged: Arc<AtomicBool>) {
+    let slots = Arc::new(tokio::sync::Semaphore::new(NOTICES_AT_ONCE));
     while let Some(n) = rx.recv().await {
         let Some(s) = state.upgrade() else { return };
         match n.channel.as_str() {
             GAMES_CHANNEL => {
-                if let Some((id, v)) = n.payload.split_once(' ') {
-                    game_changed(&s, id, v.parse().unwrap_or(i64::MAX)).await;
-                }
+                let Some((id, v)) = n.payload.split_once(' ') else { continue };
+                let (id, version) = (id.to_string(), v.parse().unwrap_or(i64::MAX));
+                let Ok(slot) = slots.clone().acquire_owned().await else { return };
+                // Out of order is fine: a game is reloaded only when behind the notice.
+                tokio::spawn(async move {
+                    game_changed(&s, &id, version).await;
+                    drop(slot);
+                });
             }
             LOBBY_CHANNEL => lobby_notice(&s, &n.payload),
             _ => {}
         }
         if lagged.swap(false, Ordering::Relaxed) {
-            catch_up(&s).await;
+            if let Some(s) = state.upgrade() {
+                catch_up(&s).await;
+            }
         }
     }
 }

@@ -50,7 +50,9 @@ pub async fn commit(
     let stored = state.db.update_game(&id, g.version, r, u).await.map_err(ApiError::internal)?;
     if !stored {
         // Another node stored a change of this game first (it was answered, this one is not).
-        state.refresh(g).await?;
+        if state.refresh(g).await? {
+            state.publish(g);
+        }
         return Err(ApiError::conflict("stale", "the game changed meanwhile: look at it again"));
     }
     g.version += 1;

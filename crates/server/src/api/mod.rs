@@ -268,8 +268,9 @@ impl AppState {
     /// starts here, so it is checked against what every node has accepted.
     pub async fn lock_game(&self, id: &str) -> ApiResult<tokio::sync::OwnedMutexGuard<Game>> {
         let mut g = self.game(id).await?.lock_owned().await;
-        if self.db.is_shared() {
-            self.refresh(&mut g).await?;
+        // A change this node missed so far is pushed to its watchers now, before the next one.
+        if self.db.is_shared() && self.refresh(&mut g).await? {
+            self.publish(&mut g);
         }
         Ok(g)
     }

@@ -60,6 +60,12 @@ impl Store {
     pub async fn claim_lease(&self, id: &str, node: &str, ttl_ms: i64) -> anyhow::Result<bool> {
         let Store::Postgres(p) = self else { return Ok(true) };
         let c = p.client().await?;
+        // Looked at first: a claim that fails still locks the row, a write that costs a commit.
+        let held =
+            format!("SELECT node <> $2 AND expires_at >= {DB_NOW} FROM game_leases WHERE game_id = $1");
+        if c.query_opt(&held, &[&id, &node]).await?.is_some_and(|r| r.get::<_, bool>(0)) {
+            return Ok(false);
+        }
         let sql = format!(
             "INSERT INTO game_leases (game_id, node, expires_at) VALUES ($1, $2, {DB_NOW} + $3)
              ON CONFLICT (game_id) DO UPDATE SET node = excluded.node, expires_at = excluded.expires_at

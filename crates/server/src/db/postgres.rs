@@ -141,8 +141,9 @@ impl Pg {
 
     /// Stores a move (if any) and the game's new state onto version `version`, and tells the
     /// other nodes (NOTIFY, sent on commit); false, changing nothing, if the game is at another
-    /// version. The row is updated first: its lock orders concurrent changes of one game, and
-    /// the one that waited finds the version moved on.
+    /// version. One statement, so one round trip: the row's update takes its lock (concurrent
+    /// changes of one game wait, then find the version moved on), the move is inserted only
+    /// through that update's result, and the notice only for it.
     pub async fn update_game(
         &self,
         id: &str,
@@ -150,12 +151,19 @@ impl Pg {
         mv: Option<&MoveRow>,
         u: &GameUpdate,
     ) -> anyhow::Result<bool> {
-        let mut c = self.client().await?;
-        let tx = c.transaction().await?;
-        let n = tx
-            .execute(
-                "UPDATE games SET status = $2, result = $3, reason = $4, draw_offer = $5, invite = $6,
-                    updated_at = $7, version = version + 1 WHERE id = $1 AND version = $8",
+        let c = self.client().await?;
+        let r = c
+            .query_one(
+                "WITH u AS (
+                    UPDATE games SET status = $2, result = $3, reason = $4, draw_offer = $5,
+                        invite = $6, updated_at = $7, version = version + 1
+                    WHERE id = $1 AND version = $8 RETURNING id, version),
+                 m AS (
+                    INSERT INTO moves (game_id, ply, coord, text, at)
+                    SELECT id, $9::integer, $10::text, $11::text, $12::bigint FROM u
+                    WHERE $9::integer IS NOT NULL RETURNING 1),
+                 n AS (SELECT pg_notify($13::text, id || ' ' || version::text) FROM u)
+                 SELECT (SELECT count(*) FROM u), (SELECT count(*) FROM m), (SELECT count(*) FROM n)",
                 &[
                     &id,
                     &u.status.as_str(),
@@ -165,36 +173,31 @@ impl Pg {
                     &u.invite,
                     &now_ms(),
                     &version,
+                    &mv.map(|m| m.ply as i32),
+                    &mv.map(|m| m.coord.as_str()),
+                    &mv.map(|m| m.text.as_str()),
+                    &mv.map(|m| m.at),
+                    &super::cluster::GAMES_CHANNEL,
                 ],
             )
             .await?;
-        if n != 1 {
-            return Ok(false);
-        }
-        if let Some(m) = mv {
-            insert_move(&tx, id, m).await?;
-        }
-        notify_game(&tx, id, version + 1).await?;
-        tx.commit().await?;
-        Ok(true)
+        Ok(r.get::<_, i64>(0) == 1)
     }
 
-    /// The game, its moves and its version as of one moment (one repeatable-read transaction,
-    /// so the moves are those of the version read).
+    /// The game, its moves and its version, read by one statement (one snapshot, so the moves
+    /// are those of the version read).
     pub async fn load_game(&self, id: &str) -> anyhow::Result<Option<StoredGame>> {
-        let mut c = self.client().await?;
-        let tx = c
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await?;
-        let Some(r) = tx
+        let c = self.client().await?;
+        let Some(r) = c
             .query_opt(
                 "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
                     status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms,
-                    tags, rematch, white_user, black_user, rated, version
-                 FROM games WHERE id = $1",
+                    tags, rematch, white_user, black_user, rated, version,
+                    ARRAY(SELECT ply FROM moves WHERE game_id = g.id ORDER BY ply),
+                    ARRAY(SELECT coord FROM moves WHERE game_id = g.id ORDER BY ply),
+                    ARRAY(SELECT text FROM moves WHERE game_id = g.id ORDER BY ply),
+                    ARRAY(SELECT at FROM moves WHERE game_id = g.id ORDER BY ply)
+                 FROM games g WHERE id = $1",
                 &[&id],
             )
             .await?
@@ -203,18 +206,15 @@ impl Pg {
         };
         let row = game_row(&r)?;
         let version: i64 = r.get(21);
-        let moves = tx
-            .query("SELECT ply, coord, text, at FROM moves WHERE game_id = $1 ORDER BY ply", &[&id])
-            .await?
-            .iter()
-            .map(|r| MoveRow {
-                ply: r.get::<_, i32>(0) as u32,
-                coord: r.get(1),
-                text: r.get(2),
-                at: r.get(3),
-            })
+        let (plies, coords, texts, ats): (Vec<i32>, Vec<String>, Vec<String>, Vec<i64>) =
+            (r.get(22), r.get(23), r.get(24), r.get(25));
+        let moves = plies
+            .into_iter()
+            .zip(coords)
+            .zip(texts)
+            .zip(ats)
+            .map(|(((ply, coord), text), at)| MoveRow { ply: ply as u32, coord, text, at })
             .collect();
-        tx.commit().await?;
         Ok(Some(StoredGame { row, moves, version }))
     }
 
