@@ -162,8 +162,31 @@ impl Params {
 /// into them: the best partition counts where it beats the stack's own mobility (the pharaon,
 /// which steps like a King, is worth its four checkers).
 fn derived_value(v: &Variant, k: u8) -> i32 {
+    if v.is_polyform() {
+        return group_value(v, k);
+    }
     let mut memo = vec![None; v.kinds.len()];
     stack_value(v, k, &mut memo)
+}
+
+/// Group pieces (Omino, Nomino, Doseki) are valued per checker: a checker is 100 like a lone
+/// Pawn, plus 10 per move its type has on the empty board shared among the type's checkers — a
+/// group's worth is mostly its checkers (the game is lost with the last one), its shape adds
+/// mobility.
+fn group_value(v: &Variant, k: u8) -> i32 {
+    if v.kinds[k as usize].pawn {
+        return 100;
+    }
+    let letter = v.kinds[k as usize].letter;
+    let size: u32 = v
+        .group_shapes()
+        .iter()
+        .find(|(l, _)| *l == letter)
+        .map_or(0, |(_, shape)| shape.0.iter().map(|&(_, n)| n as u32).sum());
+    if size == 0 {
+        return 100; // a group of no movable type: only its parts move
+    }
+    (100.0 + 10.0 * v.empty_board_mobility(k, Color::White) / size as f64).round() as i32
 }
 
 fn stack_value(v: &Variant, k: u8, memo: &mut Vec<Option<i32>>) -> i32 {
@@ -219,6 +242,30 @@ pub struct Evaluator {
     drops: bool,
     /// Kinds that capture draughts-style (their threats are jumps).
     jumps: Vec<bool>,
+    /// Games of group pieces: the checkers on a cell of each kind (Nomino's doubles are kinds of
+    /// their own), the kind a checker in hand or reserve counts as, and whether advancing earns
+    /// reserve (every checker's progress then counts, not only a pawn's).
+    poly: Option<Poly>,
+}
+
+struct Poly {
+    bare: usize,
+    advance_all: bool,
+}
+
+/// Checkers on a cell of each kind: 1, or in games of group pieces the count the kind stands for
+/// (kinds of one letter come once per count, 1 first).
+fn cell_checkers(v: &Variant) -> Vec<i32> {
+    (0..v.kinds.len())
+        .map(|k| {
+            let l = v.kinds[k].letter;
+            if v.is_polyform() {
+                1 + v.kinds[..k].iter().filter(|o| o.letter == l).count() as i32
+            } else {
+                1
+            }
+        })
+        .collect()
 }
 
 impl Evaluator {
@@ -250,6 +297,7 @@ impl Evaluator {
             }
         }
         let spare = spare_royals(v);
+        let checkers = cell_checkers(v);
         let mut weights: Vec<i32> = v
             .kinds
             .iter()
@@ -257,7 +305,8 @@ impl Evaluator {
             .map(|(i, k)| match k.royal {
                 true if spare => derived_value(v, i as u8),
                 true => 0,
-                false => params.material.get(&k.token()).copied().unwrap_or(0),
+                // Group pieces: the value is per checker of the type (a double counts twice).
+                false => params.material.get(&k.token()).copied().unwrap_or(0) * checkers[i],
             })
             .collect();
         weights.extend(params.terms.to_array());
@@ -273,6 +322,10 @@ impl Evaluator {
             null_move: params.null_move.unwrap_or(true),
             drops: v.rules.drops,
             jumps: v.kinds.iter().map(|k| k.modes.iter().any(|m| m.jump_capture)).collect(),
+            poly: v.is_polyform().then(|| Poly {
+                bare: v.kinds.iter().position(|k| k.pawn).unwrap_or(0),
+                advance_all: v.earns_reserve(),
+            }),
             params,
         }
     }
@@ -302,6 +355,9 @@ impl Evaluator {
     /// Whether null-move pruning may be tried: the game allows it and the side to move has a
     /// piece other than pawns and royals (pawn endings are where zugzwang lives).
     pub fn null_ok(&self, pos: &Position) -> bool {
+        if self.poly.is_some() {
+            return self.null_move; // no pawn endings of group pieces: any checker may form a piece
+        }
         self.null_move
             && pos.pieces(pos.side_to_move()).iter().any(|c| {
                 pos.piece_at(c).is_some_and(|p| !self.pawn[p.kind as usize] && !self.royal[p.kind as usize])
@@ -323,6 +379,9 @@ impl Evaluator {
     /// Calls `f(feature, count)` for every feature, counts from the side to move's view.
     #[inline]
     pub(crate) fn features(&self, pos: &Position, mut f: impl FnMut(usize, i32)) {
+        if let Some(poly) = &self.poly {
+            return self.poly_features(poly, pos, f);
+        }
         let us = pos.side_to_move();
         let t = self.n_kinds;
         let mut royals: [[usize; 4]; 2] = [[0; 4]; 2];
@@ -388,6 +447,35 @@ impl Evaluator {
     }
 }
 
+impl Evaluator {
+    /// The features of a game of group pieces, where the cell-by-cell terms of pieces (targets,
+    /// threats, royal safety) say nothing: material by checker and type, the checkers in hand or
+    /// reserve, centre and progress per checker (`centre` for checkers of movable groups,
+    /// `pawn_advance` for lone Pawns, or for every checker where reaching the last rank earns
+    /// reserve), and the tempo.
+    fn poly_features(&self, poly: &Poly, pos: &Position, mut f: impl FnMut(usize, i32)) {
+        let us = pos.side_to_move();
+        let t = self.n_kinds;
+        pos.for_each_piece(|c, p| {
+            let sign = if p.color == us { 1 } else { -1 };
+            let k = p.kind as usize;
+            f(k, sign);
+            let n = pos.checkers(c) as i32;
+            if !self.pawn[k] {
+                f(t, sign * n * self.centre[c as usize]);
+            }
+            if self.pawn[k] || poly.advance_all {
+                f(t + 2, sign * n * self.advance[p.color.index()][c as usize]);
+            }
+        });
+        for side in [Color::White, Color::Black] {
+            let sign = if side == us { 1 } else { -1 };
+            f(poly.bare, sign * pos.reserve(side) as i32);
+        }
+        f(t + 5, 1);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -426,6 +514,38 @@ mod tests {
         let mgc = ccg_games::variant("mgc", &[]).unwrap();
         let king = (0..mgc.kinds.len()).find(|&k| mgc.kinds[k].royal).unwrap();
         assert_eq!(Evaluator::for_variant(&mgc).weights()[king], 0);
+    }
+
+    /// Group pieces are valued per checker: a Pawn 100, a checker of a mobile type more, a
+    /// double twice its single; checkers in reserve count, and the evaluation sees the whole of
+    /// Doseki's 729 cells (two sides of one setup: equal material, the tempo between them).
+    #[test]
+    fn group_pieces_are_valued_per_checker() {
+        let v = ccg_games::variant("nomino", &[]).unwrap();
+        let ev = Evaluator::for_variant(&v);
+        let rook = v.kind_by_letter('R').unwrap() as usize;
+        let pawn = v.kind_by_letter('P').unwrap() as usize;
+        assert_eq!(ev.weights()[pawn], 100);
+        assert!(ev.weights()[rook] > 100 && ev.weights()[rook] < 300, "{}", ev.weights()[rook]);
+        assert_eq!(v.kinds[rook + 1].letter, 'R');
+        assert_eq!(ev.weights()[rook + 1], 2 * ev.weights()[rook]);
+        for (id, each) in [("omino", 20), ("nomino", 20), ("doseki", 162)] {
+            let v = ccg_games::variant(id, &[]).unwrap();
+            let ev = Evaluator::for_variant(&v);
+            let pos = Position::new(v.clone());
+            assert_eq!(ev.eval(&pos), ev.params.terms.tempo, "{id}");
+            let (mut ours, mut theirs) = (0, 0);
+            ev.features(&pos, |i, x| {
+                if i < v.kinds.len() {
+                    if x > 0 {
+                        ours += x;
+                    } else {
+                        theirs -= x;
+                    }
+                }
+            });
+            assert_eq!((ours, theirs), (each, each), "{id}: checkers seen");
+        }
     }
 
     /// A promoted piece has a value of its own (shogi: a Pionnier is no Pawn, a Dragon no Rook).

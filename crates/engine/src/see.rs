@@ -9,10 +9,14 @@ use ccg_core::{Move, Position, Special};
 /// `values` (per piece kind; royal pieces high). A royal piece takes part only as the last
 /// capturer: it may not take a defended piece.
 pub fn see(pos: &Position, m: Move, values: &[i32]) -> i32 {
+    // Group pieces (Omino, Nomino, Doseki) capture by shape: no exchange on one cell is computed
+    // (and their boards may outgrow the classical cell sets).
+    if pos.variant().is_polyform() {
+        return 0;
+    }
     let us = pos.side_to_move();
     let value = |c| pos.piece_at(c).map_or(0, |p| values[p.kind as usize]);
     let (mut occ, captured, mover_kind) = match m.special {
-        // Group pieces (Omino, Nomino, Doseki) capture by shape: no exchange is computed.
         Special::Group(_) => return 0,
         // A stack landing on its own stack merges (Pyramids): no exchange.
         Special::None if pos.piece_at(m.to).is_some_and(|p| p.color == us) => return 0,

@@ -31,6 +31,36 @@ proptest! {
         properties::make_unmake_restores_everything(&mut reached(g, &picks))?;
     }
 
+    /// What engines read: every occupied cell once with the piece `piece_at` names, and each
+    /// move's effect as making it shows (checkers taken, hand or reserve gained).
+    #[test]
+    fn pieces_and_move_effects_agree_with_the_board((g, picks) in game()) {
+        let mut pos = reached(g, &picks);
+        let mut listed = Vec::new();
+        pos.for_each_piece(|c, p| listed.push((c, p)));
+        listed.sort_by_key(|&(c, _)| c);
+        let cells = pos.variant().geometry.len() as ccg_core::Cell;
+        let want: Vec<_> = (0..cells).filter_map(|c| pos.piece_at(c).map(|p| (c, p))).collect();
+        prop_assert_eq!(listed, want);
+        let us = pos.side_to_move();
+        let checkers = |pos: &Position, side| {
+            pos.occupied_cells(side).iter().map(|&c| pos.checkers(c) as u32).sum::<u32>()
+        };
+        let (ours, theirs, hand) = (checkers(&pos, us), checkers(&pos, us.other()), pos.reserve(us));
+        for &m in pos.legal_moves().iter() {
+            let e = pos.group_effect(m).unwrap();
+            prop_assert_eq!(e.captured > 0, pos.is_capture(m));
+            let drop = m.is_drop() as u32;
+            let u = pos.make(m);
+            prop_assert_eq!(checkers(&pos, us.other()), theirs - e.captured, "{:?}", m);
+            prop_assert_eq!(checkers(&pos, us), ours + drop, "{:?}", m);
+            prop_assert_eq!(pos.reserve(us), hand + e.gain - drop, "{:?}", m);
+            pos.unmake(u);
+            let kind = pos.variant().kinds[e.kind as usize].letter;
+            prop_assert!(drop == 1 || e.moving as usize >= 1 && kind != 'X', "{:?}", m);
+        }
+    }
+
     #[test]
     fn position_strings_round_trip((g, picks) in game()) {
         properties::position_string_round_trips(&reached(g, &picks))?;

@@ -25,6 +25,7 @@ mod board;
 mod gen;
 pub mod shapes;
 pub(crate) mod text;
+mod pieces;
 mod view;
 
 pub(crate) use board::PolyBoard;
@@ -32,6 +33,7 @@ pub(crate) use board::PolyBoard;
 use crate::modes::Action;
 use crate::{Cell, Color, Geometry};
 pub use shapes::{Pattern, Symmetry};
+pub use pieces::GroupEffect;
 use std::collections::HashMap;
 pub use view::{GroupCells, GroupDiagram};
 

@@ -18,12 +18,13 @@ pub struct FeatureMap {
 }
 
 impl FeatureMap {
-    pub fn new(v: &Variant) -> FeatureMap {
+    pub fn new(v: &std::sync::Arc<Variant>) -> FeatureMap {
         let cells = v.geometry.len();
         FeatureMap {
             cells,
             kinds: v.kinds.len(),
-            hand_max: if v.rules.drops { HAND_INPUTS } else { 0 },
+            // Games of group pieces hold checkers in hand or reserve (kind 0 counts them).
+            hand_max: if v.rules.drops || v.is_polyform() { HAND_INPUTS } else { 0 },
             mirror: symmetry(v).unwrap_or_else(|| (0..cells as Cell).collect()),
         }
     }
@@ -49,12 +50,8 @@ impl FeatureMap {
 
     /// Calls `f` with every input that is on in `pos`, seen by `view`.
     pub fn active(&self, pos: &Position, view: Color, mut f: impl FnMut(usize)) {
+        pos.for_each_piece(|c, p| f(self.board(view, p, c)));
         for side in [Color::White, Color::Black] {
-            for c in pos.pieces(side).iter() {
-                if let Some(p) = pos.piece_at(c) {
-                    f(self.board(view, p, c));
-                }
-            }
             if self.hand_max > 0 {
                 for k in 0..self.kinds {
                     for i in 0..(pos.hand(side, k as u8) as usize).min(self.hand_max) {
@@ -66,9 +63,11 @@ impl FeatureMap {
     }
 }
 
-/// A reflection of the board that maps every White piece of the setup onto a Black piece of the
-/// same kind: the centre reflection, else the reflection of the forward axes.
-fn symmetry(v: &Variant) -> Option<Vec<Cell>> {
+/// A reflection of the board that maps every White piece of the start position onto a Black
+/// piece of the same kind: the centre reflection, else the reflection of the forward axes.
+fn symmetry(v: &std::sync::Arc<Variant>) -> Option<Vec<Cell>> {
+    let mut setup = Vec::new();
+    Position::new(v.clone()).for_each_piece(|c, p| setup.push((c, p)));
     let g = &v.geometry;
     let n = g.len();
     let coords: Vec<[i8; 4]> = (0..n as Cell).map(|c| g.coord(c)).collect();
@@ -93,12 +92,11 @@ fn symmetry(v: &Variant) -> Option<Vec<Cell>> {
             let mut seen = vec![false; n];
             map.iter().all(|&c| !std::mem::replace(&mut seen[c as usize], true))
         };
-        let setup_ok = v
-            .setup
+        let setup_ok = setup
             .iter()
             .filter(|(_, p)| p.color == Color::White)
-            .all(|&(c, p)| v.setup.contains(&(map[c as usize], Piece::new(Color::Black, p.kind))));
-        let counts = |side| v.setup.iter().filter(|(_, p)| p.color == side).count();
+            .all(|&(c, p)| setup.contains(&(map[c as usize], Piece::new(Color::Black, p.kind))));
+        let counts = |side| setup.iter().filter(|(_, p)| p.color == side).count();
         (bijective && setup_ok && counts(Color::White) == counts(Color::Black)).then_some(map)
     })
 }
@@ -113,10 +111,6 @@ mod tests {
     fn both_sides_see_the_same_start_position() {
         for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
             let v = ccg_games::variant(g.id, &[]).unwrap();
-            // Group pieces (polyform games) have no move codes or network features yet: open engine work.
-            if v.is_polyform() {
-                continue;
-            }
             let map = FeatureMap::new(&v);
             let pos = Position::new(v.clone());
             let (mut w, mut b) = (Vec::new(), Vec::new());
@@ -127,7 +121,7 @@ mod tests {
             let symmetric = symmetry(&v).is_some();
             assert_eq!(w == b, symmetric, "{}", g.id);
             assert!(w.iter().all(|&f| f < map.inputs()));
-            if ["mgc", "mgc1", "guru", "shogi", "shogi1"].contains(&g.id) {
+            if ["mgc", "mgc1", "guru", "shogi", "shogi1", "omino", "nomino", "doseki"].contains(&g.id) {
                 assert!(symmetric, "{}: no symmetry found", g.id);
             }
         }

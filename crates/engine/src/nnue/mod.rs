@@ -15,6 +15,7 @@ pub mod train;
 pub use features::FeatureMap;
 
 use ccg_core::{Cell, Color, Move, Piece, Position, Special, Variant};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Fixed-point scale of the first layer: activations in [0, 1] are [0, `QA`].
@@ -66,7 +67,7 @@ shipped_nets![];
 impl Network {
     /// The shipped network of the variant's game (rule options do not change the pieces, so
     /// `mgc king=step` plays with `mgc`'s network), if there is one that fits.
-    pub fn for_variant(v: &Variant) -> Option<Network> {
+    pub fn for_variant(v: &Arc<Variant>) -> Option<Network> {
         let base = v.id.split_whitespace().next().unwrap_or(&v.id);
         let (_, bytes) = SHIPPED.iter().find(|(id, _)| *id == base)?;
         Network::read(v, bytes).ok()
@@ -86,9 +87,13 @@ impl Network {
         for x in [self.map.cells, self.map.kinds, self.map.hand_max, self.hidden] {
             b.extend_from_slice(&(x as u32).to_le_bytes());
         }
-        // A byte per cell: boards have at most `MAX_CELLS` (128) cells.
+        // A byte per cell, two (little-endian) on boards of more than 256 cells (Doseki).
         for &c in &self.map.mirror {
-            b.push(c as u8);
+            if self.map.cells > 256 {
+                b.extend_from_slice(&c.to_le_bytes());
+            } else {
+                b.push(c as u8);
+            }
         }
         for &w in self.l1.iter().chain(&self.l1_bias) {
             b.extend_from_slice(&w.to_le_bytes());
@@ -100,7 +105,7 @@ impl Network {
     }
 
     /// Reads a network file and checks that it was made for `v` (same game, same pieces).
-    pub fn read(v: &Variant, bytes: &[u8]) -> Result<Network, NetError> {
+    pub fn read(v: &Arc<Variant>, bytes: &[u8]) -> Result<Network, NetError> {
         let mut r = Reader(bytes);
         if r.take(8)? != MAGIC {
             return Err(NetError::Magic);
@@ -124,7 +129,11 @@ impl Network {
                 map.cells, map.kinds, map.hand_max
             )));
         }
-        let mirror: Vec<Cell> = r.take(cells)?.iter().map(|&c| c as Cell).collect();
+        let mirror: Vec<Cell> = if cells > 256 {
+            r.take(2 * cells)?.chunks(2).map(|b| Cell::from_le_bytes([b[0], b[1]])).collect()
+        } else {
+            r.take(cells)?.iter().map(|&c| c as Cell).collect()
+        };
         if mirror != map.mirror {
             return Err(NetError::Shape("the board's mirror differs".into()));
         }
@@ -210,7 +219,9 @@ impl Change {
             }
         };
         match m.special {
-            // A group move (Omino, Nomino, Doseki) changes many cells and the pieces' types.
+            // Any move of group pieces (Omino, Nomino, Doseki) — a drop too — can change the type
+            // of every checker of the groups it touches, merges or splits.
+            _ if v.is_polyform() => c.refresh = true,
             Special::Chain(_) | Special::Group(_) => c.refresh = true,
             Special::Castle(i) => {
                 let cs = &v.rules.castlings[i as usize];
@@ -237,7 +248,7 @@ impl Change {
                 }
             }
         }
-        if c.drops {
+        if c.drops && !c.refresh {
             for side in [Color::White, Color::Black] {
                 for k in 0..v.kinds.len().min(64) {
                     c.hands[side.index()][k] = pos.hand(side, k as u8);
@@ -327,7 +338,7 @@ mod tests {
     use super::*;
     use ccg_core::Rng;
 
-    fn random_net(v: &Variant, hidden: usize, seed: u64) -> Network {
+    fn random_net(v: &Arc<Variant>, hidden: usize, seed: u64) -> Network {
         let map = FeatureMap::new(v);
         let mut rng = Rng::new(seed);
         let mut w = |n: usize, r: i32| {
@@ -353,10 +364,6 @@ mod tests {
     fn incremental_accumulators_match_a_refresh_in_every_game() {
         for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
             let v = ccg_games::variant(g.id, &[]).unwrap();
-            // Group pieces (polyform games) have no move codes or network features yet: open engine work.
-            if v.is_polyform() {
-                continue;
-            }
             let net = random_net(&v, 16, g.id.len() as u64);
             assert_eq!(Network::read(&v, &net.write()).unwrap(), net, "{}", g.id);
             let mut rng = Rng::new(99);

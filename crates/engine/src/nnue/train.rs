@@ -544,7 +544,7 @@ pub struct Trained {
 /// Trains a network on `samples` (resuming from `checkpoint` when it belongs to this training);
 /// `on_batch(done, total)` within an epoch, `on_epoch` after each.
 pub fn train(
-    variant: &Variant,
+    variant: &Arc<Variant>,
     samples: &[Sample],
     cfg: &TrainConfig,
     checkpoint: &Path,

@@ -8,7 +8,7 @@
 use super::history::{History, Mv};
 use crate::movecode::{decode, encode, NONE};
 use crate::see::see;
-use ccg_core::{Move, Position, Special};
+use ccg_core::{Kind, Move, Position, Special};
 
 /// Scored moves of one node; allocated once per ply and reused, so nodes allocate nothing.
 #[derive(Default)]
@@ -59,17 +59,34 @@ pub(crate) struct Context<'a> {
     pub ordering: bool,
 }
 
+/// The kind a move moves, as the histories key it: a partition only its part, a group move its
+/// type (its anchor need not be one of its cells).
+pub(crate) fn moving_kind(pos: &Position, m: &Move) -> Kind {
+    match m.special {
+        Special::Drop(k) | Special::Part(k) => k,
+        Special::Group(_) => pos.group_effect(*m).map_or(0, |e| e.kind),
+        _ => pos.piece_at(m.from).map_or(0, |p| p.kind),
+    }
+}
+
+/// Whether a move is a capture or a promotion — in games of group pieces also a move that earns
+/// reserve or hand checkers (material gained like a promotion's), so that quiescence sees it.
+pub(crate) fn is_noisy(pos: &Position, m: &Move) -> bool {
+    match pos.group_effect(*m) {
+        Some(e) => e.captured > 0 || e.gain > 0,
+        None => pos.is_capture(*m) || m.promotion.is_some(),
+    }
+}
+
+/// Centipawns a checker of a game of group pieces counts for in ordering and margins.
+const CHECKER: i32 = 100;
+
 impl Context<'_> {
     /// The history view of a move of the side to move.
     pub fn mv(&self, m: &Move) -> Mv {
         let pos = self.pos;
         let side = pos.side_to_move().index();
-        let kind = match m.special {
-            // A partition moves only its part.
-            Special::Drop(k) | Special::Part(k) => k,
-            _ => pos.piece_at(m.from).map_or(0, |p| p.kind),
-        };
-        self.hist.mv(side, kind as usize, m.from as usize, m.to as usize, m.is_drop())
+        self.hist.mv(side, moving_kind(pos, m) as usize, m.from as usize, m.to as usize, m.is_drop())
     }
 
     /// The kind a capture takes (for the capture history); 0 for none.
@@ -84,6 +101,9 @@ impl Context<'_> {
     }
 
     fn victim_value(&self, m: &Move) -> i32 {
+        if let Some(e) = self.pos.group_effect(*m) {
+            return CHECKER * (e.captured + e.gain) as i32;
+        }
         match m.special {
             Special::Chain(p) => 100 * (p.cells().len() as i32 + 1),
             Special::EnPassant(_) | Special::None => {
@@ -120,6 +140,9 @@ impl Context<'_> {
 pub(crate) struct Picker {
     stage: Stage,
     tt: Option<Move>,
+    /// The hash move's code: where the legal moves are listed, it is matched by code (chains and
+    /// undecodable codes included).
+    tt_code: u32,
     refutations: [u32; 3],
     next_refutation: usize,
     bufs: Buffers,
@@ -149,6 +172,7 @@ impl Picker {
                 Stage::GenNoisy
             },
             tt: if legal_list { decode(tt) } else { tt_move },
+            tt_code: if legal_list { tt } else { NONE },
             refutations: [killers[0], killers[1], counter],
             next_refutation: 0,
             bufs,
@@ -200,7 +224,7 @@ impl Picker {
                 Stage::Tt => {
                     self.stage = Stage::GenNoisy;
                     if let Some(m) = self.tt {
-                        let quiet = !pos.is_capture(m) && m.promotion.is_none();
+                        let quiet = !is_noisy(pos, &m);
                         return Some(Picked { m, quiet, legal: false, score: i32::MAX });
                     }
                 }
@@ -298,14 +322,15 @@ impl Picker {
                     let list = pos.legal_moves();
                     let q = &mut self.bufs.quiet;
                     q.clear();
-                    let (tt, killers) = (self.tt.map(|m| encode(&m)), self.refutations);
+                    let (tt, killers) = (self.tt_code, self.refutations);
                     for &m in list.iter() {
-                        let noisy = pos.is_capture(m) || m.promotion.is_some();
+                        let noisy = is_noisy(pos, &m);
                         let code = encode(&m);
-                        let score = if Some(code) == tt {
+                        let score = if code == tt && tt != NONE {
                             i32::MAX
                         } else if noisy {
-                            (1 << 28) + ctx.noisy_score(&m)
+                            // Above every quiet move: a noisy score is at least −1024.
+                            (1 << 28) + 4096 + ctx.noisy_score(&m)
                         } else if killers.contains(&code) {
                             1 << 27
                         } else {
@@ -323,7 +348,8 @@ impl Picker {
                     if self.at < self.bufs.quiet.len() {
                         let (m, score) = Self::select(&mut self.bufs.quiet, self.at);
                         self.at += 1;
-                        let quiet = !pos.is_capture(m) && m.promotion.is_none();
+                        // Listed noisy moves score from 2^28 up (the hash move above all).
+                        let quiet = score < 1 << 28 || (score == i32::MAX && !is_noisy(pos, &m));
                         if quiet && self.skip_quiets && !pos.in_check() {
                             continue;
                         }
@@ -401,7 +427,7 @@ mod tests {
                     let noisy: HashSet<Move> = legal
                         .iter()
                         .copied()
-                        .filter(|&m| pos.in_check() || pos.is_capture(m) || m.promotion.is_some())
+                        .filter(|&m| pos.in_check() || is_noisy(&pos, &m))
                         .collect();
                     let q = picked(&ctx, Picker::quiescence(&ctx, Buffers::default()));
                     assert_eq!(q.len(), noisy.len(), "{context}: quiescence {q:?}");

@@ -72,7 +72,10 @@ pub(super) struct Thread<'a> {
 impl<'a> Thread<'a> {
     pub fn new(sh: &'a Shared<'a>, pos: Position, id: usize, hist: History) -> Thread<'a> {
         let fifty = pos.variant().rules.fifty_move_plies;
-        let royal_capture = pos.variant().rules.royal == ccg_core::Royal::Capture;
+        // Won by taking the last royal piece — where there are royal pieces (group pieces have
+        // none: their game ends with the last checker, by `outcome`).
+        let royal_capture = pos.variant().rules.royal == ccg_core::Royal::Capture
+            && pos.variant().kinds.iter().any(|k| k.royal);
         Thread {
             sh,
             pos,
@@ -312,7 +315,7 @@ impl<'a> Thread<'a> {
         let mut best = -INF;
         let mut best_move = None;
         let legal_quiet: Vec<bool> =
-            moves.iter().map(|(m, _)| !self.pos.is_capture(*m) && m.promotion.is_none()).collect();
+            moves.iter().map(|(m, _)| !super::picker::is_noisy(&self.pos, m)).collect();
         for (i, entry) in moves.iter_mut().enumerate() {
             let m = entry.0;
             let mv = self.history_view(&m);
@@ -375,6 +378,9 @@ impl<'a> Thread<'a> {
             let m = e.0;
             e.1 = if encode(&m) == hash_mv {
                 1 << 30
+            } else if let Some(g) = self.pos.group_effect(m).filter(|g| g.captured + g.gain > 0) {
+                // Games of group pieces: by the checkers taken or earned.
+                (1 << 28) + 100 * (g.captured + g.gain) as i32
             } else if self.pos.is_capture(m) || m.promotion.is_some() {
                 let victim = self.pos.piece_at(m.to).map_or(100, |p| values[p.kind as usize].min(5000));
                 (1 << 28) + victim + m.promotion.map_or(0, |k| values[k as usize].min(5000))
@@ -388,10 +394,7 @@ impl<'a> Thread<'a> {
 
     /// The history view of a move of the side to move.
     pub fn history_view(&self, m: &Move) -> Mv {
-        let kind = match m.special {
-            ccg_core::Special::Drop(k) | ccg_core::Special::Part(k) => k,
-            _ => self.pos.piece_at(m.from).map_or(0, |p| p.kind),
-        };
+        let kind = super::picker::moving_kind(&self.pos, m);
         self.hist.mv(
             self.pos.side_to_move().index(),
             kind as usize,
