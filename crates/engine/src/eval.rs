@@ -4,6 +4,7 @@
 //! when the game has one, else they are derived from the variant: material from each piece's
 //! mobility on the empty board, positional terms from fixed small defaults.
 
+use ccg_core::variant::MAX_POLY_CELLS;
 use ccg_core::{Cell, CellSet, Color, Position, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -54,6 +55,12 @@ pub struct Terms {
     /// Per enemy piece (not royal) that one of our pieces could take now, by replacement or by
     /// the first jump of a draughts-style chain (cheskers).
     pub threats: i32,
+    /// Games of group pieces: per checker in hand or reserve (less than one on the board, so
+    /// that the search drops them: a reserve only wins when it comes in).
+    pub reserve: i32,
+    /// Games of group pieces: per step the nearest of our checkers is closer than the board's
+    /// width to each enemy checker — the hunt for the last checkers, which decides the game.
+    pub hunt: i32,
 }
 
 impl Default for Terms {
@@ -67,12 +74,14 @@ impl Default for Terms {
             tempo: 10,
             mobility: 2,
             threats: 8,
+            reserve: 50,
+            hunt: 12,
         }
     }
 }
 
 /// Number of positional terms, after the material ones in the feature vector.
-pub(crate) const N_TERMS: usize = 8;
+pub(crate) const N_TERMS: usize = 10;
 
 impl Terms {
     fn to_array(&self) -> [i32; N_TERMS] {
@@ -85,6 +94,8 @@ impl Terms {
             self.tempo,
             self.mobility,
             self.threats,
+            self.reserve,
+            self.hunt,
         ]
     }
     pub(crate) fn from_array(a: [i32; N_TERMS]) -> Terms {
@@ -97,6 +108,8 @@ impl Terms {
             tempo: a[5],
             mobility: a[6],
             threats: a[7],
+            reserve: a[8],
+            hunt: a[9],
         }
     }
 }
@@ -121,7 +134,8 @@ impl Params {
             .kinds
             .iter()
             .enumerate()
-            .filter(|(_, k)| !k.royal)
+            // Group pieces: one value per type, that of its kind of single checkers (the first).
+            .filter(|&(i, k)| !k.royal && !(v.is_polyform() && i > 0 && v.kinds[i - 1].letter == k.letter))
             .map(|(i, k)| (k.token(), derived_value(v, i as u8)))
             .collect();
         // Null-move pruning is unsound where capture is compulsory (draughts-style games): there
@@ -249,8 +263,9 @@ pub struct Evaluator {
 }
 
 struct Poly {
-    bare: usize,
     advance_all: bool,
+    /// The largest distance between two cells.
+    far: i32,
 }
 
 /// Checkers on a cell of each kind: 1, or in games of group pieces the count the kind stands for
@@ -296,6 +311,7 @@ impl Evaluator {
                 dist[a * n + b] = g.chebyshev(a as Cell, b as Cell).clamp(0, 255) as u8;
             }
         }
+        let far = dist.iter().copied().max().unwrap_or(0) as i32;
         let spare = spare_royals(v);
         let checkers = cell_checkers(v);
         let mut weights: Vec<i32> = v
@@ -322,10 +338,7 @@ impl Evaluator {
             null_move: params.null_move.unwrap_or(true),
             drops: v.rules.drops,
             jumps: v.kinds.iter().map(|k| k.modes.iter().any(|m| m.jump_capture)).collect(),
-            poly: v.is_polyform().then(|| Poly {
-                bare: v.kinds.iter().position(|k| k.pawn).unwrap_or(0),
-                advance_all: v.earns_reserve(),
-            }),
+            poly: v.is_polyform().then(|| Poly { advance_all: v.earns_reserve(), far }),
             params,
         }
     }
@@ -456,7 +469,13 @@ impl Evaluator {
     fn poly_features(&self, poly: &Poly, pos: &Position, mut f: impl FnMut(usize, i32)) {
         let us = pos.side_to_move();
         let t = self.n_kinds;
+        // Each side's occupied cells, for the hunt.
+        let mut cells = [[0 as Cell; MAX_POLY_CELLS]; 2];
+        let mut len = [0usize; 2];
         pos.for_each_piece(|c, p| {
+            let side = p.color.index();
+            cells[side][len[side]] = c;
+            len[side] += 1;
             let sign = if p.color == us { 1 } else { -1 };
             let k = p.kind as usize;
             f(k, sign);
@@ -470,7 +489,26 @@ impl Evaluator {
         });
         for side in [Color::White, Color::Black] {
             let sign = if side == us { 1 } else { -1 };
-            f(poly.bare, sign * pos.reserve(side) as i32);
+            f(t + 8, sign * pos.reserve(side) as i32);
+            let (own, enemy) = (
+                &cells[side.index()][..len[side.index()]],
+                &cells[1 - side.index()][..len[1 - side.index()]],
+            );
+            let mut hunt = 0;
+            if !own.is_empty() {
+                for &e in enemy {
+                    let row = &self.dist[e as usize * self.n_cells..(e as usize + 1) * self.n_cells];
+                    let mut near = u8::MAX;
+                    for &o in own {
+                        near = near.min(row[o as usize]);
+                        if near <= 1 {
+                            break;
+                        }
+                    }
+                    hunt += poly.far - near.min(poly.far as u8) as i32;
+                }
+            }
+            f(t + 9, sign * hunt);
         }
         f(t + 5, 1);
     }

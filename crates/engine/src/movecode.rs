@@ -30,7 +30,12 @@ pub(crate) fn encode(m: &Move) -> u32 {
     let (tag, payload) = match m.special {
         Special::Group(o) if o < 256 && m.from < 1024 && m.to < 1024 => {
             let o = o as u32;
-            return m.from as u32 | (m.to as u32) << 10 | (o & 1) << 20 | TAG_GROUP << 21 | (o >> 1) << 24 | 1 << 31;
+            return m.from as u32
+                | (m.to as u32) << 10
+                | (o & 1) << 20
+                | TAG_GROUP << 21
+                | (o >> 1) << 24
+                | 1 << 31;
         }
         Special::Drop(k) if wide && m.to < 1024 && k < 128 => {
             return m.to as u32 | TAG_WIDE_DROP << 21 | (k as u32) << 24 | 1 << 31;
@@ -67,7 +72,12 @@ pub(crate) fn decode(code: u32) -> Option<Move> {
         }
         TAG_WIDE_DROP => {
             let c = (code & 0x3ff) as Cell;
-            return Some(Move { from: c, to: c, promotion: None, special: Special::Drop((code >> 24 & 0x7f) as Kind) });
+            return Some(Move {
+                from: c,
+                to: c,
+                promotion: None,
+                special: Special::Drop((code >> 24 & 0x7f) as Kind),
+            });
         }
         _ => {}
     }

@@ -343,7 +343,8 @@ fn parse_reaches(g: &Geometry, dims: [i8; 3], text: &str) -> Result<Vec<(Reach, 
 
 impl PolyTables {
     /// Average number of moves of a lone piece of a kind (its type in its first orientation) over
-    /// every cell of an empty board where it fits — the raw mobility behind material values.
+    /// every cell of an empty board where it fits — the raw mobility behind material values. Only
+    /// the moves of the whole piece count, not those of its parts (a King's Pawns).
     pub fn mobility(&self, kind: crate::Kind) -> f64 {
         let ty = kind / self.capacity;
         let Some(oi) = self.orients.iter().position(|o| o.ty == ty) else { return 0.0 };
@@ -357,7 +358,14 @@ impl PolyTables {
             for &(off, _, k) in &o.cells {
                 b.set(self, (a + off) as Cell, k as i8);
             }
-            total += b.moves(self).len();
+            let whole = |m: &crate::Move| match m.special {
+                crate::Special::Group(oi) => {
+                    self.orients[oi as usize].ty == ty
+                        && self.orients[oi as usize].cells.len() == o.cells.len()
+                }
+                _ => false,
+            };
+            total += b.moves(self).iter().filter(|m| whole(m)).count();
             places += 1;
             for &(off, _, _) in &o.cells {
                 b.set(self, (a + off) as Cell, 0);

@@ -113,8 +113,9 @@ fn pieces<const W: usize>(t: &PolyTables, s: &State<W>, mut f: impl FnMut(Cell, 
             let ty = if len == 1 {
                 lone[s.cnt[start as usize].unsigned_abs() as usize]
             } else if len <= MAX_SHAPE_CELLS {
-                let pattern =
-                    Pattern::new(cells.iter().map(|&c| (t.coords[c as usize], s.cnt[c as usize].unsigned_abs())));
+                let pattern = Pattern::new(
+                    cells.iter().map(|&c| (t.coords[c as usize], s.cnt[c as usize].unsigned_abs())),
+                );
                 t.classify.get(&pattern).copied().unwrap_or(unmovable)
             } else {
                 unmovable

@@ -424,11 +424,8 @@ mod tests {
                     let context = format!("{} ply {ply} at {}", g.id, pos.to_fen());
                     assert_eq!(got.len(), want.len(), "{context}: {got:?}");
                     assert_eq!(got.iter().copied().collect::<HashSet<_>>(), want, "{context}");
-                    let noisy: HashSet<Move> = legal
-                        .iter()
-                        .copied()
-                        .filter(|&m| pos.in_check() || is_noisy(&pos, &m))
-                        .collect();
+                    let noisy: HashSet<Move> =
+                        legal.iter().copied().filter(|&m| pos.in_check() || is_noisy(&pos, &m)).collect();
                     let q = picked(&ctx, Picker::quiescence(&ctx, Buffers::default()));
                     assert_eq!(q.len(), noisy.len(), "{context}: quiescence {q:?}");
                     assert_eq!(q.into_iter().collect::<HashSet<_>>(), noisy, "{context}: quiescence");
