@@ -135,7 +135,7 @@ impl Params {
             .iter()
             .enumerate()
             // Group pieces: one value per type, that of its kind of single checkers (the first).
-            .filter(|&(i, k)| !k.royal && !(v.is_polyform() && i > 0 && v.kinds[i - 1].letter == k.letter))
+            .filter(|&(i, k)| !(k.royal || v.is_polyform() && i > 0 && v.kinds[i - 1].letter == k.letter))
             .map(|(i, k)| (k.token(), derived_value(v, i as u8)))
             .collect();
         // Null-move pruning is unsound where capture is compulsory (draughts-style games): there

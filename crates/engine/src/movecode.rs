@@ -114,7 +114,7 @@ mod tests {
     fn moves_of_every_game_round_trip() {
         for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
             let v = ccg_games::variant(g.id, &[]).unwrap();
-            let mut pos = Position::new(v);
+            let mut pos = Position::new(v.clone());
             let mut rng = ccg_core::Rng::new(5);
             for _ in 0..60 {
                 let moves = pos.legal_moves();

@@ -92,10 +92,10 @@ fn pieces<const W: usize>(t: &PolyTables, s: &State<W>, mut f: impl FnMut(Cell, 
                 let c = group[at];
                 at += 1;
                 let p = t.coords[c as usize];
-                for a in 0..3 {
+                for (a, &x) in p.iter().enumerate() {
                     let step = t.delta(unit(a));
                     for d in [-1i8, 1] {
-                        let q = p[a] + d;
+                        let q = x + d;
                         if q < 0 || q >= t.dims[a] {
                             continue;
                         }
