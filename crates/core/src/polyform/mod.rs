@@ -23,17 +23,17 @@
 mod bits;
 mod board;
 mod gen;
+mod pieces;
 pub mod shapes;
 pub(crate) mod text;
-mod pieces;
 mod view;
 
 pub(crate) use board::PolyBoard;
 
 use crate::modes::Action;
 use crate::{Cell, Color, Geometry};
-pub use shapes::{Pattern, Symmetry};
 pub use pieces::GroupEffect;
+pub use shapes::{Pattern, Symmetry};
 use std::collections::HashMap;
 pub use view::{GroupCells, GroupDiagram};
 
