@@ -40,19 +40,8 @@ impl Thread<'_> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, pv_node);
         }
-        self.pv_len[ply] = 0;
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.royal_lost() {
-            return -(MATE - ply as i32);
-        }
-        if self.is_draw() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 2 {
-            return if in_check { 0 } else { self.evaluate(ply) };
+        if let Some(s) = self.settled(ply, in_check) {
+            return s;
         }
         // Mate-distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -469,21 +458,31 @@ impl Thread<'_> {
         found
     }
 
-    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+    /// What every node does first: stop when time is up, and the scores that need no search (the
+    /// side to move has lost its last royal piece, a draw by rule, the ply limit).
+    #[inline]
+    fn settled(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         self.pv_len[ply] = 0;
         if self.tick() {
-            return 0;
+            return Some(0);
         }
         self.seldepth = self.seldepth.max(ply);
         if self.royal_lost() {
-            return -(MATE - ply as i32);
+            return Some(-(MATE - ply as i32));
         }
         if self.is_draw() {
-            return 0;
+            return Some(0);
         }
-        let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { 0 } else { self.evaluate(ply) };
+            return Some(if in_check { 0 } else { self.evaluate(ply) });
+        }
+        None
+    }
+
+    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+        let in_check = self.pos.in_check();
+        if let Some(s) = self.settled(ply, in_check) {
+            return s;
         }
         let key = self.pos.hash();
         let tte = self.sh.tt.probe(key);
