@@ -16,6 +16,18 @@ fn bonus(depth: i32) -> i32 {
     (250 * depth - 200).clamp(0, 2400)
 }
 
+/// What a node's score says of its true value: at least it (it beat beta), exactly it (a move
+/// raised alpha), or at most it.
+fn bound_of(best: i32, raised_alpha: bool, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if raised_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// Quiet moves searched at most before the rest are pruned near the leaves.
 fn lmp_limit(depth: i32, improving: bool) -> usize {
     let base = 4 + 2 * depth * depth;
@@ -365,13 +377,7 @@ impl Thread<'_> {
             }
         }
         if excluded == NONE {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if alpha > old_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, alpha > old_alpha, beta);
             self.sh
                 .tt
                 .store(key, Entry { mv: best_move, score: to_tt(best, ply), eval, depth, bound, pv: tt_pv });
@@ -569,13 +575,7 @@ impl Thread<'_> {
         if in_check && !any {
             return self.terminal_score(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, alpha > old_alpha, beta);
         self.sh
             .tt
             .store(key, Entry { mv: best_move, score: to_tt(best, ply), eval, depth: 0, bound, pv: pv_node });
