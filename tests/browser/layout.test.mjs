@@ -4,10 +4,11 @@
 // 390x844 phone: no horizontal scroll, every control inside the viewport, cells large enough to
 // hit, hexagons regular. Screenshots of each are kept (target/browser-artifacts/layout-*.png, the
 // ones in docs/img/ come from here). Also: the dark theme follows the system, and the page's
-// weight stays under budget (its load time is measured and reported, not asserted).
+// weight on the wire stays under budget for every game (its load time is measured and reported,
+// not asserted).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, shot, watchConsole, createGame, post, consoleErrors, holdSeats } from "./harness.mjs";
+import { startServer, launchBrowser, shot, watchConsole, createGame, post, consoleErrors, holdSeats, waitMoves } from "./harness.mjs";
 
 let server;
 let browser;
@@ -94,6 +95,65 @@ for (const screen of SCREENS) {
   });
 }
 
+// Doseki's 27 files across leave a phone ~13 px cells: a tapped layer title shows that layer
+// large with the layers next to it (above and below) small under it, lit as the board is, and a
+// bar of all layers that lights those holding a cell to click now; a move into the next layer is
+// made there.
+test("Doseki on a phone: a tapped layer title shows that layer large, the layers above and below lit under it", async () => {
+  const g = await createGame(server.base, { game: "doseki", opponent: "human" });
+  const { name, ...options } = SCREENS.find((s) => s.name === "phone");
+  const context = await browser.newContext(options);
+  await holdSeats(context, g.id, [g.token]);
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto(server.base + g.url);
+  await page.locator("#board g.piece").first().waitFor();
+  await page.locator('#board [data-layer="E"]').tap();
+  await page.locator("#layers button.current", { hasText: "E" }).waitFor();
+  const fit = await page.evaluate((controls) => {
+    const outside = [];
+    for (const sel of [...controls, "#layers button"]) {
+      for (const e of document.querySelectorAll(sel)) {
+        const r = e.getBoundingClientRect();
+        if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) outside.push(sel);
+      }
+    }
+    const size = (sel) => [...document.querySelectorAll(sel)].map((c) => c.getBoundingClientRect()).map((r) => Math.min(r.width, r.height));
+    const big = size("#board > g.layer > .cell");
+    const small = size("#board svg.near-layer .cell");
+    return { overflowX: document.documentElement.scrollWidth - innerWidth, outside, big: big.length, small: small.length,
+      minBig: Math.min(...big), minSmall: Math.min(...small),
+      near: [...document.querySelectorAll("#board svg.near-layer [data-layer]")].map((e) => e.dataset.layer) };
+  }, CONTROLS);
+  assert.equal(fit.big, 81, "one layer large");
+  assert.deepEqual(fit.near, ["D", "F"]);
+  assert.equal(fit.small, 162, "the layers above and below");
+  assert.ok(fit.minBig >= 30, `cells ${fit.minBig.toFixed(1)}px wide`);
+  assert.ok(fit.minSmall >= 12, `cells of the layers above and below ${fit.minSmall.toFixed(1)}px wide`);
+  assert.ok(fit.overflowX <= 0, `horizontal scroll of ${fit.overflowX}px`);
+  assert.deepEqual(fit.outside, []);
+  // Ea1's Pawn steps within E and into D and F: its targets there, and the cells above and
+  // below it, are lit in the small layers; the bar lights D, E and F and marks D and F as E's
+  // neighbours.
+  await page.locator('#board [data-cell="Ea1"]').tap();
+  await page.locator('#board svg.near-layer [data-target="Fa1"]').waitFor();
+  assert.equal(await page.locator("#board svg.near-layer .hl-link").count(), 2);
+  const bar = await page.locator("#layers button").evaluateAll((bs) => bs.map((b) => `${b.textContent}:${b.className}`));
+  assert.deepEqual(bar.filter((b) => /lit/.test(b)).map((b) => b[0]), ["D", "E", "F"], bar.join(" "));
+  assert.deepEqual(bar.filter((b) => /near/.test(b)).map((b) => b[0]), ["D", "F"], bar.join(" "));
+  await shot(page, "layout-doseki-zoom-phone");
+  await page.locator('#board [data-cell="Fa1"]').tap();
+  assert.deepEqual(await waitMoves(page, 1), ["Ea1-Fa1"]);
+  // The bar goes to any layer (A: only B is next to it); the shown layer's title back to all.
+  await page.locator('#layers [data-zoom="A"]').tap();
+  await page.waitForFunction(() => [...document.querySelectorAll("#board svg.near-layer [data-layer]")].map((e) => e.dataset.layer).join() === "B");
+  await page.locator('#board > g.layer > [data-layer="A"]').tap();
+  await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 729);
+  assert.ok(await page.locator("#layers").isHidden());
+  assert.deepEqual(errors(), []);
+  await context.close();
+});
+
 test("the dark theme follows the system setting", async () => {
   const g = await createGame(server.base, { game: "mgc", opponent: "engine", level: 1 });
   const lum = async (scheme) => {
@@ -113,36 +173,49 @@ test("the dark theme follows the system setting", async () => {
   assert.ok((await lum("light")) > 0.8);
 });
 
-// The heaviest rules facts: the tesseract's board, and the draughts-style Pyramids (49 stack
-// kinds with their diagrams); the linked boards.
-// Doseki sends its 729 cells in the rules facts and in the state, and its ~860 legal moves at the
-// start with their cells: about 480 KB uncompressed (the server does not compress answers yet).
-for (const [game, kb] of [["nihongi", 300], ["pyramids5-cheskers", 300], ["bermuda", 300], ["doseki", 560]]) {
-  test(`the ${game} game page ships under ${kb} KB with a cold cache (load time reported)`, async (t) => {
-    const g = await createGame(server.base, { game, opponent: "engine", level: 1 });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await holdSeats(context, g.id, [g.token]);
-    const page = await context.newPage();
-    const sizes = new Map();
-    const requested = new Map();
-    page.on("request", (r) => requested.set(r.url(), (requested.get(r.url()) || 0) + 1));
-    page.on("response", async (r) => {
-      if (r.url().endsWith("/events")) return; // the live stream stays open
-      try { sizes.set(r.url(), (await r.body()).length); } catch { /* redirects have no body */ }
+// Every game's page with a cold cache: what crosses the wire (bodies as sent, gzipped where the
+// browser asks, plus headers) stays under 300 KB — Doseki's state and rules facts (729 cells,
+// ~860 opening moves) are ~320 KB of JSON, ~28 KB gzipped — and each resource is fetched once.
+// The time from navigation to the board's pieces drawn is reported (t.diagnostic), not
+// asserted: CI's two shared cores make it vary several-fold.
+const PAGE_BUDGET_KB = 300;
+test(`every game page ships under ${PAGE_BUDGET_KB} KB with a cold cache (load time reported)`, async (t) => {
+  const catalogue = await (await fetch(server.base + "/api/catalogue")).json();
+  const games = catalogue.games.filter((g) => g.implemented).map((g) => g.id);
+  assert.ok(games.includes("doseki") && games.length >= 20, games.join(" "));
+  for (const game of games) {
+    await t.test(game, async (st) => {
+      const g = await createGame(server.base, { game, opponent: "engine", level: 1 });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await holdSeats(context, g.id, [g.token]);
+      const page = await context.newPage();
+      const sizes = new Map();
+      const plain = new Map();
+      const requested = new Map();
+      page.on("request", (r) => requested.set(r.url(), (requested.get(r.url()) || 0) + 1));
+      page.on("requestfinished", async (r) => {
+        try {
+          const { responseBodySize, responseHeadersSize } = await r.sizes();
+          sizes.set(r.url(), responseBodySize + responseHeadersSize);
+          plain.set(r.url(), (await (await r.response()).body()).length);
+        } catch { /* the page closed first */ }
+      });
+      const start = Date.now();
+      await page.goto(server.base + g.url);
+      await page.locator("#board g.piece").first().waitFor();
+      const shown = Date.now() - start;
+      // The live stream stays open (it never finishes); everything else has arrived.
+      await page.waitForLoadState("networkidle").catch(() => {});
+      const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+      const unpacked = [...plain.values()].reduce((a, b) => a + b, 0);
+      st.diagnostic(`${game}: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB sent (${(unpacked / 1024).toFixed(1)} KB unpacked), board drawn after ${shown} ms (loopback, cold cache)`);
+      // Each resource once: the page starts once (one live stream, one state and rules fetch).
+      assert.deepEqual([...requested].filter(([, n]) => n > 1), []);
+      assert.ok(total < PAGE_BUDGET_KB * 1024, `${total} bytes: ${[...sizes].map(([u, n]) => `${u.replace(server.base, "")} ${n}`).join(", ")}`);
+      await context.close();
     });
-    const start = Date.now();
-    await page.goto(server.base + g.url);
-    await page.locator("#board g.piece").first().waitFor();
-    const shown = Date.now() - start;
-    await page.waitForLoadState("networkidle").catch(() => {});
-    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-    t.diagnostic(`${game} game page: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB, board drawn after ${shown} ms (loopback, cold cache)`);
-    // Each resource once: the page starts once (one live stream, one state and rules fetch).
-    assert.deepEqual([...requested].filter(([, n]) => n > 1), []);
-    assert.ok(total < kb * 1024, `${total} bytes: ${[...sizes].map(([u, n]) => `${u.replace(server.base, "")} ${n}`).join(", ")}`);
-    await context.close();
-  });
-}
+  }
+});
 
 // Last: no page of this file logged an error to its console.
 test("no page logged a console error", () => {

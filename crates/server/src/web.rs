@@ -2,8 +2,12 @@
 //! and the rules document, so that `ccg serve` needs no build step and no files beside it.
 //! Every answer carries an `ETag` (a hash of the file), so a browser revalidates with one
 //! round trip and gets `304 Not Modified` while the binary is unchanged.
+//!
+//! A game's page names the rules facts of its game in a `<link rel="preload">`, so that the
+//! browser fetches them while the page's modules load instead of after the game's state.
 
 use crate::AppState;
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -23,17 +27,14 @@ macro_rules! web {
 }
 
 /// Pages: path, file.
-const PAGES: &[(&str, &str)] = &[
-    ("/", web!("index.html")),
-    ("/g/{id}", web!("game.html")),
-    ("/rules", web!("rules.html")),
-    ("/play", web!("play.html")),
-];
+const PAGES: &[(&str, &str)] =
+    &[("/", web!("index.html")), ("/rules", web!("rules.html")), ("/play", web!("play.html"))];
 
 /// Static files: name under `/static/`, MIME type, contents.
 const ASSETS: &[(&str, &str, &str)] = &[
     ("app.css", CSS, web!("app.css")),
     ("favicon.svg", SVG, web!("favicon.svg")),
+    ("early.js", JS, web!("early.js")),
     ("i18n.js", JS, web!("i18n.js")),
     ("icons.js", JS, web!("icons.js")),
     ("pieces.js", JS, web!("pieces.js")),
@@ -80,8 +81,8 @@ fn etag(body: &str) -> String {
     format!("\"{h:016x}\"")
 }
 
-fn page(mime: &'static str, body: &'static str, headers: &HeaderMap) -> Response {
-    let tag = etag(body);
+fn page(mime: &'static str, body: impl AsRef<str> + IntoResponse, headers: &HeaderMap) -> Response {
+    let tag = etag(body.as_ref());
     if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(tag.as_str()) {
         return (StatusCode::NOT_MODIFIED, [(header::ETAG, tag)]).into_response();
     }
@@ -96,8 +97,46 @@ fn page(mime: &'static str, body: &'static str, headers: &HeaderMap) -> Response
         .into_response()
 }
 
+/// Where game.html names its rules facts (a comment, so the page works without it).
+const FACTS_SLOT: &str = "<!-- rules facts -->";
+
+/// The game page, with a preload of its game's rules facts (`/api/rules/{game}?option=…`, the
+/// URL the page then fetches) when the game exists; an unknown id gets the plain page, which
+/// says so after asking the API.
+async fn game_page(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    const GAME: &str = web!("game.html");
+    let Ok(game) = state.game(&id).await else { return page(HTML, GAME, &headers) };
+    let (name, options) = {
+        let g = game.lock().await;
+        (g.row.game.clone(), g.row.options.clone())
+    };
+    let mut url = format!("/api/rules/{}?", url_encode(&name));
+    for o in &options {
+        url += &format!("option={}&amp;", url_encode(o));
+    }
+    let link = format!(
+        r#"<link rel="preload" id="facts-preload" as="fetch" crossorigin href="{}">"#,
+        url.trim_end_matches("&amp;").trim_end_matches('?')
+    );
+    page(HTML, GAME.replacen(FACTS_SLOT, &link, 1), &headers)
+}
+
+/// Percent-encodes all but letters, digits and `-._~` (what URLSearchParams leaves too).
+fn url_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 pub fn routes() -> Router<Arc<AppState>> {
-    let mut r = Router::new();
+    let mut r = Router::new().route("/g/{id}", get(game_page));
     for &(path, body) in PAGES {
         r = r.route(path, get(move |h: HeaderMap| async move { page(HTML, body, &h) }));
     }

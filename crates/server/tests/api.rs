@@ -25,6 +25,32 @@ fn catalogue_lists_the_implemented_games_with_options_and_rules(s: Server) {
     }
 }
 
+#[test]
+fn a_game_page_preloads_the_rules_facts_of_its_game_and_options() {
+    let s = Server::start();
+    let (id, _, _) = s.create(r#"{"game":"mgc","opponent":"human","options":["king=step","remove=simple"]}"#);
+    let (st, page) = s.get(&format!("/g/{id}"), None);
+    assert_eq!(st, 200);
+    let page = page.as_str().unwrap();
+    let href = page
+        .split(r#"id="facts-preload""#)
+        .nth(1)
+        .and_then(|t| t.split("href=\"").nth(1))
+        .and_then(|t| t.split('"').next())
+        .expect("a preload of the rules facts");
+    assert_eq!(href, "/api/rules/mgc?option=king%3Dstep&amp;option=remove%3Dsimple");
+    let (st, facts) = s.get(&href.replace("&amp;", "&"), None);
+    assert_eq!(st, 200, "{facts}");
+    let (_, state) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(facts["id"], "mgc");
+    assert_eq!(facts["options"], state["options"]);
+    assert_eq!(state["options"].as_array().map(Vec::len), Some(2));
+    // An unknown game's page is the plain page (the API then says the game is unknown).
+    let (st, plain) = s.get("/g/nosuchgame", None);
+    assert_eq!(st, 200);
+    assert!(!plain.as_str().unwrap().contains("facts-preload"));
+}
+
 fn engine_game_replies_and_survives_a_restart(s: Server) {
     let (id, token, invite) = s.create(r#"{"game":"mgc","opponent":"engine","level":1,"color":"white"}"#);
     assert!(invite.is_none());

@@ -41,10 +41,33 @@ function stackRegions(board) {
   return { ...board, cells, rows: y, cols: Math.max(...box.map((b) => b.cols)), stacked: true };
 }
 
+/// One layer of a layered board (Doseki's `E`) on a grid of its own, the other cells placed
+/// nowhere: a phone's view of one layer at a size a finger can hit.
+function zoomLayer(board, layer) {
+  const block = [...blockNames(board)].find(([, p]) => p === layer)?.[0];
+  if (block === undefined) return board;
+  const mine = board.cells.filter((c) => c.block === block);
+  const row0 = Math.min(...mine.map((c) => c.row));
+  const col0 = Math.min(...mine.map((c) => c.col));
+  const cells = board.cells.map((c) => (c.block === block ? { ...c, row: c.row - row0, col: c.col - col0 } : { ...c, hidden: true }));
+  return { ...board, cells, rows: Math.max(...mine.map((c) => c.row)) - row0 + 1, cols: Math.max(...mine.map((c) => c.col)) - col0 + 1, zoomed: layer };
+}
+
+/// The layers of a layered board (Doseki's `A`–`I`) in block order, each with the layers it
+/// touches (the layer above and below): [{ layer, block, near: Set(layer) }]; empty otherwise.
+export function layersOf(board) {
+  const names = blockNames(board);
+  const near = new Map([...names.keys()].map((b) => [b, new Set()]));
+  for (const c of board.cells) for (const o of c.across || []) near.get(c.block)?.add(names.get(board.cells[o].block));
+  return [...names].sort((a, b) => a[0] - b[0]).map(([block, layer]) => ({ layer, block, near: near.get(block) }));
+}
+
 /// Where every cell is drawn: centre, size and outline; and the margin labels. `stacked` puts
-/// linked boards one above the other.
-export function layout(board, flipped, { margins = true, stacked = false } = {}) {
+/// linked boards one above the other; `zoom` (a layer's name) draws that layer alone, every
+/// other cell without a place (null).
+export function layout(board, flipped, { margins = true, stacked = false, zoom = null } = {}) {
   if (stacked) board = stackRegions(board);
+  if (zoom) board = zoomLayer(board, zoom);
   const cells = board.cells;
   const rowOf = (c) => (flipped ? board.rows - 1 - c.row : c.row);
   const colOf = (c) => (flipped ? board.cols - 1 - c.col : c.col);
@@ -62,11 +85,12 @@ export function layout(board, flipped, { margins = true, stacked = false } = {})
     // Linked boards are titled with their region names above them, layers with their letters.
     const layered = blockNames(board).size > 0;
     const top = layered ? 26 : (board.regions?.length ?? 0) > 1 && !board.stacked ? 16 : 2;
+    const shown = cells.filter((c) => !c.hidden);
     // A gap after a displayed column (row) where neighbours across it lie in different blocks.
     const gapCol = new Array(board.cols).fill(0);
     const gapRow = new Array(board.rows).fill(0);
-    const at = new Map(cells.map((c, i) => [`${rowOf(c)},${colOf(c)}`, i]));
-    for (const c of cells) {
+    const at = new Map(cells.map((c, i) => [`${rowOf(c)},${colOf(c)}`, i]).filter(([, i]) => !cells[i].hidden));
+    for (const c of shown) {
       const r = rowOf(c);
       const k = colOf(c);
       const right = at.get(`${r},${k + 1}`);
@@ -80,12 +104,13 @@ export function layout(board, flipped, { margins = true, stacked = false } = {})
     for (const c of cells) {
       const k = colOf(c);
       const r = rowOf(c);
-      places.push({ x: m + k * S + gx[k] + S / 2, y: top + r * S + gy[r] + S / 2 });
+      places.push(c.hidden ? null : { x: m + k * S + gx[k] + S / 2, y: top + r * S + gy[r] + S / 2 });
     }
     width = m + board.cols * S + gx[board.cols] + 4;
     height = top + board.rows * S + gy[board.rows] + m;
   }
-  return { places, width, height, hex: board.hexagons, labels: margins ? labels(board, places) : [], titles: titles(board, places), stacked: !!board.stacked };
+  return { places, width, height, hex: board.hexagons, labels: margins ? labels(board, places) : [], titles: titles(board, places),
+    stacked: !!board.stacked, zoomed: board.zoomed ?? null };
 }
 
 /// The board prefix of each block whose cells all share one (Doseki's layers `A`–`I`), when
@@ -110,7 +135,10 @@ function titles(board, places) {
   };
   const layers = blockNames(board);
   if (layers.size) {
-    return [...layers].map(([b, text]) => centred(places.filter((_, i) => board.cells[i].block === b), text, { layer: text }));
+    return [...layers].map(([b, text]) => {
+      const ps = places.filter((p, i) => p && board.cells[i].block === b);
+      return ps.length ? centred(ps, text, { layer: text }) : null;
+    }).filter(Boolean);
   }
   if ((board.regions?.length ?? 0) < 2 || board.hexagons || board.stacked) return [];
   return board.regions.map((text, r) => {
@@ -128,13 +156,15 @@ function labels(board, places) {
   const byX = new Map();
   const byY = new Map();
   cells.forEach((c, i) => {
+    if (!places[i]) return;
     const key = (v) => Math.round(v);
     const x = key(places[i].x);
     const y = key(places[i].y);
     (byX.get(x) || byX.set(x, []).get(x)).push(i);
     (byY.get(y) || byY.set(y, []).get(y)).push(i);
   });
-  const bottom = Math.max(...places.map((p) => p.y)) + (board.hexagons ? HEX_A * 0.87 : S / 2);
+  const placed = places.filter(Boolean);
+  const bottom = Math.max(...placed.map((p) => p.y)) + (board.hexagons ? HEX_A * 0.87 : S / 2);
   for (const [x, list] of byX) {
     // Linked boards' files are labelled by their letters (the boards say which is which).
     const files = new Set(list.map((i) => { const n = splitName(cells[i].name); return n.file.slice(n.prefix.length); }));
@@ -149,7 +179,7 @@ function labels(board, places) {
     }
     return out;
   }
-  const left = Math.min(...places.map((p) => p.x)) - S / 2;
+  const left = Math.min(...placed.map((p) => p.x)) - S / 2;
   for (const [y, list] of byY) {
     // Boards one above the other: each rank names its board (L4, U4).
     const ranks = new Set(list.map((i) => { const n = splitName(cells[i].name); return board.stacked ? n.prefix + n.rank : n.rank; }));
@@ -194,6 +224,7 @@ function origins(board) {
 /// The outline of a cell as SVG markup with the given attributes.
 function shape(lay, i, attrs) {
   const p = lay.places[i];
+  if (!p) return "";
   if (lay.hex) return `<polygon points="${hexPoints(p.x, p.y, HEX_A)}" ${attrs}/>`;
   return `<rect x="${p.x - S / 2}" y="${p.y - S / 2}" width="${S}" height="${S}" ${attrs}/>`;
 }
@@ -213,16 +244,38 @@ function cellRadius(lay) {
 export function draw(svg, view) {
   const { facts, flipped } = view;
   const board = facts.board;
-  const lay = layout(board, flipped, { margins: view.margins !== false, stacked: !!view.stacked });
+  const lay = layout(board, flipped, { margins: view.margins !== false, stacked: !!view.stacked, zoom: view.zoom });
+  let html = cellsMarkup(board, lay, view);
+  // One layer shown large: the layers next to it (above and below) drawn small under it, lit
+  // as the board is, their cells pressed as any.
+  if (lay.zoomed) {
+    const near = [...(layersOf(board).find((l) => l.layer === lay.zoomed)?.near || [])];
+    const w = lay.width / 2;
+    let h = 0;
+    near.forEach((layer, k) => {
+      const l2 = layout(board, flipped, { margins: false, zoom: layer });
+      const scale = (w - GAP / 2) / l2.width;
+      const x = near.length === 1 ? w / 2 : k * w + (k ? GAP / 2 : 0);
+      h = Math.max(h, l2.height * scale);
+      html += `<svg class="near-layer" x="${x.toFixed(1)}" y="${lay.height.toFixed(1)}" width="${(l2.width * scale).toFixed(1)}" height="${(l2.height * scale).toFixed(1)}" viewBox="0 0 ${l2.width.toFixed(1)} ${l2.height.toFixed(1)}">${cellsMarkup(board, l2, view)}</svg>`;
+    });
+    lay.height += h;
+  }
   svg.setAttribute("viewBox", `0 0 ${lay.width.toFixed(1)} ${lay.height.toFixed(1)}`);
   svg.classList.add("board");
   svg.classList.toggle("hex", !!lay.hex);
-  const out = [];
   const symKey = `${facts.id}|${facts.options.join(",")}|${view.style}`;
   if (svg.dataset.symbols !== symKey || !svg.querySelector("defs")) {
     svg.innerHTML = `<defs>${symbols(facts, view.style)}</defs><g class="layer"></g>`;
     svg.dataset.symbols = symKey;
   }
+  svg.querySelector("g.layer").innerHTML = html;
+  return lay;
+}
+
+/// The markup of the cells `lay` places, with everything drawn on them (see `draw`).
+function cellsMarkup(board, lay, view) {
+  const out = [];
   const origin = origins(board);
   board.cells.forEach((c, i) => {
     out.push(shape(lay, i, `class="cell" data-cell="${c.name}" data-index="${i}" fill="${fill(board, c, origin)}"`));
@@ -238,6 +291,7 @@ export function draw(svg, view) {
   if (view.names) {
     board.cells.forEach((c, i) => {
       const p = lay.places[i];
+      if (!p) return;
       const dy = lay.hex ? HEX_A * 0.62 : S / 2 - 3;
       out.push(`<text class="cell-name" x="${p.x.toFixed(1)}" y="${(p.y + dy).toFixed(1)}" text-anchor="middle">${c.name}</text>`);
     });
@@ -249,8 +303,8 @@ export function draw(svg, view) {
     const data = l.layer ? `data-layer="${l.layer}"` : `data-region="${l.region}"`;
     out.push(`<text class="region-title" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" text-anchor="middle" ${data}>${l.text}</text>`);
   }
-  if (view.path && view.path.length > 1) {
-    const pts = view.path.map((i) => `${lay.places[i].x.toFixed(1)},${lay.places[i].y.toFixed(1)}`).join(" ");
+  if (view.path && view.path.filter((i) => lay.places[i]).length > 1) {
+    const pts = view.path.filter((i) => lay.places[i]).map((i) => `${lay.places[i].x.toFixed(1)},${lay.places[i].y.toFixed(1)}`).join(" ");
     out.push(`<polyline class="chain-path" points="${pts}" pointer-events="none"/>`);
   }
   // Pieces, grouped per cell: one piece is drawn whole, a stack as offset discs.
@@ -259,16 +313,16 @@ export function draw(svg, view) {
   for (const p of view.pieces) for (let k = 0; k < (p.count || 1); k++) (byCell.get(p.cell) || byCell.set(p.cell, []).get(p.cell)).push(p);
   const size = lay.hex ? HEX_A * 1.72 : S;
   for (const [cell, stack] of byCell) {
-    if (cell === view.hidden) continue;
     const p = lay.places[cell];
+    if (cell === view.hidden || !p) continue;
     out.push(pieceUse(stack, p.x, p.y, size, board.cells[cell].name));
   }
   if (!lay.hex) out.push(groupOutlines(lay, view));
   // Part of a cell's checkers chosen to move (a split of a double): how many.
   for (const [c, k] of view.moving || []) {
     const p = view.pieces.find((x) => x.cell === c);
-    if (!p || (p.count || 1) <= k) continue;
     const q = lay.places[c];
+    if (!p || !q || (p.count || 1) <= k) continue;
     out.push(`<text class="moving-count" x="${(q.x - S * 0.36).toFixed(1)}" y="${(q.y + S * 0.4).toFixed(1)}" pointer-events="none">${k}</text>`);
   }
   if (view.shapes) {
@@ -282,6 +336,7 @@ export function draw(svg, view) {
     const r = cellRadius(lay);
     for (const t of view.targets) {
       const p = lay.places[t];
+      if (!p) continue;
       const name = board.cells[t].name;
       // Onto one's own piece: a merge (Pyramids' amalgamation), drawn apart from a capture.
       if (view.mover && occupied.get(t) === view.mover) {
@@ -297,8 +352,7 @@ export function draw(svg, view) {
         : `<circle class="target" cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${(r * 0.3).toFixed(1)}" data-target="${name}" pointer-events="none"/>`);
     }
   }
-  svg.querySelector("g.layer").innerHTML = out.join("");
-  return lay;
+  return out.join("");
 }
 
 /// The outline of a set of square cells as one SVG path: every cell edge whose neighbour across
@@ -309,6 +363,7 @@ function outline(lay, cells, attrs) {
   const h = S / 2;
   const d = [];
   for (const i of set) {
+    if (!lay.places[i]) continue;
     const { x, y } = lay.places[i];
     for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
       if (set.has(at.get(`${Math.round(x + dx * S)},${Math.round(y + dy * S)}`))) continue;
@@ -321,7 +376,7 @@ function outline(lay, cells, attrs) {
 }
 
 function placeIndex(lay) {
-  if (!lay.at) lay.at = new Map(lay.places.map((p, i) => [`${Math.round(p.x)},${Math.round(p.y)}`, i]));
+  if (!lay.at) lay.at = new Map(lay.places.flatMap((p, i) => (p ? [[`${Math.round(p.x)},${Math.round(p.y)}`, i]] : [])));
   return lay.at;
 }
 
@@ -338,6 +393,7 @@ function groupOutlines(lay, view) {
   const out = [];
   const label = view.groupLabel || ((k) => view.facts.kinds[k].name);
   for (const [key, g] of groups) {
+    if (!g.cells.some((c) => lay.places[c])) continue; // in a layer not shown
     out.push(outline(lay, g.cells, `class="group-line ${g.color}" data-group="${key}" pointer-events="none"`));
     if (view.facts.kinds[g.kind].pawn) continue;
     // One name per layer the group touches: on its top-left cell there.
@@ -345,6 +401,7 @@ function groupOutlines(lay, view) {
     for (const c of g.cells) {
       const b = view.facts.board.cells[c].block;
       const p = lay.places[c];
+      if (!p) continue;
       const best = blocks.get(b);
       if (!best || p.y < best.y || (p.y === best.y && p.x < best.x)) blocks.set(b, p);
     }
@@ -377,6 +434,7 @@ export function pieceUse(stack, x, y, size, cellName = "") {
 /// `capture` a cross, `land` a diamond; `initial` / `unchecked` framed dotted / dashed.
 function markSvg(lay, i, mark) {
   const p = lay.places[i];
+  if (!p) return "";
   const r = cellRadius(lay);
   const x = p.x.toFixed(1);
   const y = p.y.toFixed(1);
@@ -466,6 +524,7 @@ export function animate(svg, lay, from, to, ms = 160, elapsed = 0) {
   if (!g || !g.animate) return;
   const a = lay.places[from];
   const b = lay.places[to];
+  if (!a || !b) return;
   const anim = g.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0, 0)" }],
     { duration: ms, easing: "ease-out" });
   anim.currentTime = elapsed;
@@ -479,6 +538,7 @@ export function animateFrom(svg, lay, from, to, ms, delay) {
   if (!g || !g.animate) return;
   const a = lay.places[from];
   const b = lay.places[to];
+  if (!a || !b) return;
   g.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0, 0)" }],
     { duration: ms, delay, easing: "ease-in-out", fill: "backwards" });
 }

@@ -28,6 +28,12 @@ export function setupInput(actions) {
   document.addEventListener("pointerdown", (e) => { if (!e.target.closest("#tooltip, #board")) hideTooltip(); });
   for (const id of ["top-player", "bottom-player"]) $(id).addEventListener("pointerdown", onHandDown);
   $("sets").addEventListener("click", onSetClick);
+  $("layers").addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-zoom]");
+    if (!b) return;
+    ui.zoom = b.dataset.zoom || null;
+    render();
+  });
   $("entry").addEventListener("submit", typedMove);
 }
 
@@ -132,6 +138,13 @@ export function playPremove() {
 
 function onDown(ev) {
   const s = ui.state;
+  // A layer's title (Doseki): that layer large, or all of them again.
+  const title = ev.target.closest?.("[data-layer]");
+  if (s && title && ev.button <= 0) {
+    ui.zoom = ui.zoom === title.dataset.layer ? null : title.dataset.layer;
+    render();
+    return;
+  }
   if (!s || ui.review || ev.button > 0) return;
   const cell = cellAt(ev.clientX, ev.clientY);
   if (cell === null) return;

@@ -14,6 +14,8 @@ export const ui = {
   // Games of group pieces: the moving set being built (cell → checkers) and its lead cell (the
   // last one chosen: destinations are shown as where it lands).
   moving: new Map(), lead: null,
+  // Layered boards (Doseki): the one layer drawn large, or null for all of them.
+  zoom: null,
 };
 
 /// Whether pieces are groups of checkers (Omino, Nomino, Doseki): moves are chosen by their

@@ -3,7 +3,7 @@
 "use strict";
 
 import { t, sideName, pieceName, optionText, gameName } from "./i18n.js";
-import { draw, animate, animateFrom, markLinked } from "./board.js";
+import { draw, animate, animateFrom, markLinked, layersOf } from "./board.js";
 import { pieceIcon } from "./pieces.js";
 import { settings } from "./settings.js";
 import { sound } from "./sound.js";
@@ -37,7 +37,9 @@ function renderBoard() {
     linked: ui.review ? null : ui.selected !== null ? linkOf(ui.selected) : ui.lead !== null ? linkOf(ui.lead) : null,
     moving: ui.review ? null : ui.moving,
     groupLabel: (k) => pieceName(ui.facts.id, ui.facts.kinds[k]),
+    zoom: ui.zoom,
   });
+  renderLayers();
   const aspect = Math.min(2.4, Math.max(0.35, ui.lay.height / ui.lay.width)).toFixed(3);
   if (document.documentElement.style.getPropertyValue("--aspect") !== aspect) document.documentElement.style.setProperty("--aspect", aspect);
   if (ui.drag?.ghost) svg.append(ui.drag.ghost);
@@ -60,6 +62,42 @@ function renderBoard() {
     if (since < SLIDE_MS) for (const [f, to] of sl.pairs || [[sl.from, sl.to]]) animate(svg, ui.lay, f, to, SLIDE_MS, since);
     if (sl.fall) animateFrom(svg, ui.lay, sl.fall.from, sl.fall.to, FALL_MS, Math.max(0, SLIDE_MS - since));
   } else ui.sliding = null;
+}
+
+/// A layered board shown one layer large (its title tapped): a bar of every layer's name, to go
+/// to another or back to all. Layers holding a cell to click now (a target, the piece or checkers
+/// chosen) are lit, the layers next to the one shown (above and below it) marked.
+function renderLayers() {
+  const bar = $("layers");
+  const layers = ui.zoom ? layersOf(ui.facts.board) : [];
+  const shownLayer = layers.find((l) => l.layer === ui.zoom);
+  // The board's size leaves room for the bar (see --bar in app.css).
+  const room = shownLayer ? "36px" : "";
+  if (document.documentElement.style.getPropertyValue("--bar") !== room) document.documentElement.style.setProperty("--bar", room);
+  if (!shownLayer) {
+    ui.zoom = null;
+    bar.hidden = true;
+    return;
+  }
+  const cells = ui.facts.board.cells;
+  const lit = new Set();
+  const light = (list) => { for (const c of list) if (c !== null && c !== undefined && cells[c]) lit.add(cells[c].block); };
+  if (!ui.review) {
+    light(targets() || []);
+    light([ui.selected ?? ui.preSel, ...(ui.moving?.keys() || [])]);
+  }
+  const buttons = layers.map(({ layer, block }) => {
+    const cls = [layer === ui.zoom ? "current" : "", lit.has(block) ? "lit" : "", shownLayer.near.has(layer) ? "near" : ""].filter(Boolean).join(" ");
+    const title = (lit.has(block) ? t("layers.lit", { layer }) : t("layers.show", { layer })) + (shownLayer.near.has(layer) ? ` (${t("layers.near")})` : "");
+    return `<button type="button" data-zoom="${layer}" class="${cls}" title="${escapeHtml(title)}">${layer}</button>`;
+  });
+  const html = `<button type="button" data-zoom="" class="all">${t("layers.all")}</button>${buttons.join("")}`;
+  // Redrawn only when it changed, so that a button being pressed stays the same element.
+  if (drawnBars.get(bar) !== html) {
+    bar.innerHTML = html;
+    drawnBars.set(bar, html);
+  }
+  bar.hidden = false;
 }
 
 const FALL_MS = 320;

@@ -23,6 +23,14 @@ function setTokens(list) {
 /// The "token" of a seat that belongs to the signed-in account: the session cookie proves it.
 const ACCOUNT = "@account";
 
+/// The answer early.js already asked for (GET `url` with `token`), once; null if none.
+function takeEarly(url, token) {
+  const key = `${url}|${token && token !== ACCOUNT ? token : ""}`;
+  const answer = window.ccgEarly?.get(key);
+  window.ccgEarly?.delete(key);
+  return answer || null;
+}
+
 /// A request to this game's API. Failures to reach the server are marked `network`, refusals
 /// carry the status and code.
 async function call(method, path, body, token, base = "/api/games/" + gameId) {
@@ -31,7 +39,8 @@ async function call(method, path, body, token, base = "/api/games/" + gameId) {
   if (token && token !== ACCOUNT) headers.Authorization = "Bearer " + token;
   let res;
   try {
-    res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const early = method === "GET" ? takeEarly(base + path, token) : null;
+    res = await (early || fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     const e = new Error(t("net.lost"));
     e.network = true;
@@ -289,6 +298,12 @@ async function loadFacts(s) {
   ui.facts = await call("GET", "", undefined, undefined, `/api/rules/${encodeURIComponent(s.game)}?${q}`);
 }
 
+/// The rules facts the page preloads (its game's, named by the server), if it names them.
+async function loadPreloadedFacts() {
+  const link = document.getElementById("facts-preload");
+  if (link) ui.facts = await call("GET", "", undefined, undefined, link.getAttribute("href"));
+}
+
 async function init() {
   setupHeader(() => { clearCards(); render(); });
   hooks.review = review;
@@ -324,10 +339,11 @@ async function init() {
 }
 
 /// The first load: the state (with every token held) and the rules facts of its game, fetched
-/// together when this browser already knows which game and options the id is.
+/// together when the page names them (its preload) or this browser knows which game and options
+/// the id is.
 async function refreshFirst() {
   const known = myGames().find((x) => x.id === gameId);
-  const facts = known ? loadFacts(known) : null;
+  const facts = document.getElementById("facts-preload") ? loadPreloadedFacts() : known ? loadFacts(known) : null;
   await Promise.all([refresh({ render: false }), facts]);
   if (!ui.facts || ui.facts.id !== ui.state.game) await loadFacts(ui.state);
   const s = ui.state;

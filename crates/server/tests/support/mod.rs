@@ -174,7 +174,7 @@ pub fn raw(
     Ok((status, body))
 }
 
-fn dechunk(mut b: &[u8]) -> Vec<u8> {
+pub fn dechunk(mut b: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     while let Some(eol) = b.windows(2).position(|w| w == b"\r\n") {
         let n = usize::from_str_radix(String::from_utf8_lossy(&b[..eol]).trim(), 16).unwrap_or(0);
