@@ -58,8 +58,9 @@ pub struct Terms {
     /// Games of group pieces: per checker in hand or reserve (less than one on the board, so
     /// that the search drops them: a reserve only wins when it comes in).
     pub reserve: i32,
-    /// Games of group pieces: per step the nearest of our checkers is closer than the board's
-    /// width to each enemy checker — the hunt for the last checkers, which decides the game.
+    /// Games of group pieces: per step between each enemy checker and the nearest of ours,
+    /// counted against us — the hunt for the last checkers, which decides the game. A penalty
+    /// per enemy checker, so that taking one also removes its term.
     pub hunt: i32,
 }
 
@@ -494,21 +495,21 @@ impl Evaluator {
                 &cells[side.index()][..len[side.index()]],
                 &cells[1 - side.index()][..len[1 - side.index()]],
             );
-            let mut hunt = 0;
-            if !own.is_empty() {
-                for &e in enemy {
-                    let row = &self.dist[e as usize * self.n_cells..(e as usize + 1) * self.n_cells];
-                    let mut near = u8::MAX;
-                    for &o in own {
-                        near = near.min(row[o as usize]);
-                        if near <= 1 {
-                            break;
-                        }
+            // A penalty, not a bonus for nearness: a bonus of up to `far` steps a checker would
+            // cancel the material an enemy checker is worth, and taking it would gain nothing.
+            let mut distance = 0;
+            for &e in enemy {
+                let row = &self.dist[e as usize * self.n_cells..(e as usize + 1) * self.n_cells];
+                let mut near = poly.far as u8;
+                for &o in own {
+                    near = near.min(row[o as usize]);
+                    if near <= 1 {
+                        break;
                     }
-                    hunt += poly.far - near.min(poly.far as u8) as i32;
                 }
+                distance += near as i32;
             }
-            f(t + 9, sign * hunt);
+            f(t + 9, -sign * distance);
         }
         f(t + 5, 1);
     }
@@ -584,6 +585,20 @@ mod tests {
             });
             assert_eq!((ours, theirs), (each, each), "{id}: checkers seen");
         }
+    }
+
+    /// Taking a checker in contact gains at least its material: the hunt term must not give
+    /// back what the capture wins (as a bonus per enemy checker for nearness did: a checker next
+    /// to an enemy was then worth 16 centipawns in Doseki, and the engine traded them freely).
+    #[test]
+    fn an_enemy_checker_in_contact_costs_at_least_its_material() {
+        let v = ccg_games::variant("omino", &[]).unwrap();
+        let ev = Evaluator::for_variant(&v);
+        let at = |fen: &str| ev.eval(&Position::from_fen(v.clone(), fen).unwrap());
+        // White on e5 and a1, Black on k10, and in the first position on f6, next to e5.
+        let with = at("9x/10/10/10/5x4/4X5/10/10/10/X9 w 0/0 0 1");
+        let without = at("9x/10/10/10/10/4X5/10/10/10/X9 w 0/0 0 1");
+        assert!(without - with >= 100, "{with} with the checker on f6, {without} without");
     }
 
     /// A promoted piece has a value of its own (shogi: a Pionnier is no Pawn, a Dragon no Rook).

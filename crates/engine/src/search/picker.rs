@@ -6,6 +6,7 @@
 //! or the side to move is in check, the legal moves are listed once and ordered the same way.
 
 use super::history::{History, Mv};
+use super::thread::LONG_LIST;
 use crate::movecode::{decode, encode, NONE};
 use crate::see::see;
 use ccg_core::{Kind, Move, Position, Special};
@@ -77,6 +78,9 @@ pub(crate) fn is_noisy(pos: &Position, m: &Move) -> bool {
         None => pos.is_capture(*m) || m.promotion.is_some(),
     }
 }
+
+/// Captures quiescence searches at a node of a long move list ([`LONG_LIST`]).
+const QS_WIDTH: usize = 6;
 
 /// Centipawns a checker of a game of group pieces counts for in ordering and margins.
 const CHECKER: i32 = 100;
@@ -341,6 +345,12 @@ impl Picker {
                             q.push((m, score));
                         }
                     }
+                    // Quiescence in a long list (Doseki: dozens of captures at every node) takes
+                    // the best few only, or it spends the whole budget below one root move.
+                    if self.skip_quiets && !pos.in_check() && list.len() > LONG_LIST {
+                        q.sort_unstable_by_key(|&(_, s)| std::cmp::Reverse(s));
+                        q.truncate(QS_WIDTH);
+                    }
                     self.at = 0;
                     self.stage = Stage::List;
                 }
@@ -427,8 +437,18 @@ mod tests {
                     let noisy: HashSet<Move> =
                         legal.iter().copied().filter(|&m| pos.in_check() || is_noisy(&pos, &m)).collect();
                     let q = picked(&ctx, Picker::quiescence(&ctx, Buffers::default()));
-                    assert_eq!(q.len(), noisy.len(), "{context}: quiescence {q:?}");
-                    assert_eq!(q.into_iter().collect::<HashSet<_>>(), noisy, "{context}: quiescence");
+                    if legal.len() <= LONG_LIST || pos.in_check() {
+                        assert_eq!(q.len(), noisy.len(), "{context}: quiescence {q:?}");
+                        assert_eq!(q.into_iter().collect::<HashSet<_>>(), noisy, "{context}: quiescence");
+                    } else {
+                        // A long list: the QS_WIDTH noisy moves that gain most, and no other.
+                        assert_eq!(q.len(), noisy.len().min(QS_WIDTH), "{context}: quiescence {q:?}");
+                        let taken: HashSet<Move> = q.iter().copied().collect();
+                        assert!(taken.is_subset(&noisy), "{context}: quiescence {q:?}");
+                        let least = q.iter().map(|m| ctx.victim_value_of(m)).min().unwrap_or(i32::MAX);
+                        let left = noisy.difference(&taken).map(|m| ctx.victim_value_of(m)).max();
+                        assert!(left.map_or(true, |l| l <= least), "{context}: quiescence left out more");
+                    }
                     earlier = legal.iter().copied().collect();
                     pos.make(legal[rng.below(legal.len())]);
                 }

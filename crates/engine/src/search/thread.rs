@@ -69,6 +69,11 @@ pub(super) struct Thread<'a> {
     royal_capture: bool,
 }
 
+/// Move lists longer than this (Doseki's 1,000 and more) are too long to search in full at the
+/// root within a small budget: the root orders its quiet moves by the static evaluation after
+/// them, and quiescence takes only the best few captures.
+pub(super) const LONG_LIST: usize = 256;
+
 impl<'a> Thread<'a> {
     pub fn new(sh: &'a Shared<'a>, pos: Position, id: usize, hist: History) -> Thread<'a> {
         let fifty = pos.variant().rules.fifty_move_plies;
@@ -374,6 +379,9 @@ impl<'a> Thread<'a> {
     fn order_root(&mut self, moves: &mut [(Move, i32)]) {
         let hash_mv = self.sh.tt.probe(self.pos.hash()).map_or(NONE, |e| e.mv);
         let values = self.sh.values;
+        // A first iteration cut short by the budget has then searched the likeliest moves. Each
+        // evaluation is a node visited, and counts as one.
+        let by_eval = moves.len() > LONG_LIST;
         for e in moves.iter_mut() {
             let m = e.0;
             e.1 = if encode(&m) == hash_mv {
@@ -384,6 +392,16 @@ impl<'a> Thread<'a> {
             } else if self.pos.is_capture(m) || m.promotion.is_some() {
                 let victim = self.pos.piece_at(m.to).map_or(100, |p| values[p.kind as usize].min(5000));
                 (1 << 28) + victim + m.promotion.map_or(0, |k| values[k as usize].min(5000))
+            } else if by_eval {
+                if self.tick() {
+                    // Out of budget: the moves not evaluated go last.
+                    -(1 << 27)
+                } else {
+                    let u = self.pos.make(m);
+                    let e = -self.sh.ev.eval(&self.pos);
+                    self.pos.unmake(u);
+                    e.clamp(-(1 << 26), 1 << 26)
+                }
             } else {
                 let mv = self.history_view(&m);
                 self.hist.quiet(mv)
