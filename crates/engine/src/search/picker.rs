@@ -446,8 +446,12 @@ mod tests {
                         let taken: HashSet<Move> = q.iter().copied().collect();
                         assert!(taken.is_subset(&noisy), "{context}: quiescence {q:?}");
                         let least = q.iter().map(|m| ctx.victim_value_of(m)).min().unwrap_or(i32::MAX);
-                        let left = noisy.difference(&taken).map(|m| ctx.victim_value_of(m)).max();
-                        assert!(left.map_or(true, |l| l <= least), "{context}: quiescence left out more");
+                        let left = noisy
+                            .difference(&taken)
+                            .map(|m| ctx.victim_value_of(m))
+                            .max()
+                            .unwrap_or(i32::MIN);
+                        assert!(left <= least, "{context}: quiescence left out a better capture");
                     }
                     earlier = legal.iter().copied().collect();
                     pos.make(legal[rng.below(legal.len())]);
