@@ -63,6 +63,19 @@ impl Game {
         Ok(Game { row, moves, start, pos, last, cached: None, version: 0 })
     }
 
+    /// Plays stored moves that follow this copy's (another node's); on an error the copy is
+    /// left part-way and must be reloaded whole.
+    pub fn catch_up(&mut self, moves: &[MoveRow]) -> Result<(), String> {
+        for m in moves {
+            let mv = self.pos.parse_coord(&m.coord).map_err(|e| format!("stored move {}: {e}", m.ply))?;
+            self.pos.make(mv);
+            self.last = Some(mv);
+            self.moves.push(m.clone());
+        }
+        self.cached = None;
+        Ok(())
+    }
+
     pub fn seat(&self, c: Color) -> Seat {
         self.row.seats[c.index()]
     }

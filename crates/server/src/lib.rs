@@ -124,7 +124,7 @@ pub async fn open_with(db_path: &std::path::Path, limits: Limits) -> anyhow::Res
     });
     if state.db.is_shared() {
         // Other nodes may run some of these games: the leases decide which this one resumes.
-        nodes::start(&state).await;
+        nodes::start(&state).await?;
         return Ok(state);
     }
     let ids = state.db.games_to_resume().await?;

@@ -6,6 +6,7 @@
 use crate::config::Limits;
 use crate::AppState;
 use axum::extract::ConnectInfo;
+use axum::http::header;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::HashMap;
@@ -124,9 +125,19 @@ async fn connection(
     slot: Slot,
 ) {
     let _ = stream.set_nodelay(true);
+    let opened = tokio::time::Instant::now();
+    let served = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counter = served.clone();
+    let keep_alive = keep_alive_hint(&limits);
     let svc = hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         req.extensions_mut().insert(ConnectInfo(peer));
-        app.clone().oneshot(req)
+        let (answer, hint) = (app.clone().oneshot(req), keep_alive.clone());
+        async move {
+            let mut res = answer.await?;
+            res.headers_mut().insert(header::HeaderName::from_static("keep-alive"), hint);
+            Ok::<_, std::convert::Infallible>(res)
+        }
     });
     let conn = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
@@ -135,13 +146,31 @@ async fn connection(
         .serve_connection(TokioIo::new(stream), svc);
     tokio::pin!(conn);
     tokio::select! {
-        _ = conn.as_mut() => {}
+        r = conn.as_mut() => {
+            let requests = served.load(std::sync::atomic::Ordering::Relaxed);
+            let ms = opened.elapsed().as_millis() as u64;
+            match r {
+                Ok(()) => tracing::debug!(%peer, requests, ms, "connection closed"),
+                Err(e) => tracing::debug!(%peer, requests, ms, timeout = e.is_timeout(), "connection ended: {e}"),
+            }
+        }
         _ = async { let _ = stopping.wait_for(|s| *s).await; } => {
             conn.as_mut().graceful_shutdown();
             let _ = tokio::time::timeout(Duration::from_secs(limits.shutdown_grace_s), conn).await;
         }
     }
     drop(slot);
+}
+
+/// The `Keep-Alive` hint of every answer: half the idle limit (`--header-timeout-s`), after
+/// which the server closes a connection between requests. A client that honours it (Node's
+/// fetch closes at the hint less 2 s) gives up an idle connection well before the server does,
+/// so that it does not send a request onto a connection the server is closing or has closed:
+/// such a request is never read, and the client sees the connection close without an answer.
+fn keep_alive_hint(limits: &Limits) -> header::HeaderValue {
+    let s = (limits.header_timeout().as_secs() / 2).max(1);
+    header::HeaderValue::from_str(&format!("timeout={s}"))
+        .unwrap_or(header::HeaderValue::from_static("timeout=1"))
 }
 
 /// Headers every answer carries: no framing by other sites (the resign and draw buttons cannot

@@ -72,18 +72,28 @@ impl Node {
 }
 
 /// Starts the heartbeat and the listener of a shared store (nothing on SQLite). The first beat
-/// runs now: it takes the games no live node holds, this node's own before a restart among them.
-pub async fn start(state: &Arc<AppState>) {
+/// runs before this returns: it takes the games no live node holds, this node's own before a
+/// restart among them.
+pub async fn start(state: &Arc<AppState>) -> anyhow::Result<()> {
     if !state.db.is_shared() {
-        return;
+        return Ok(());
     }
     tracing::info!(node = state.node.id, "node of a shared store");
-    beat(state).await;
-    tokio::spawn(heartbeat(Arc::downgrade(state)));
+    let (weak, main) = (Arc::downgrade(state), tokio::runtime::Handle::current());
+    let (first, first_done) = tokio::sync::oneshot::channel();
+    // A thread and a runtime of its own: a renewal never waits behind the requests' tasks for
+    // the server's worker threads (under load they are all busy), nor for the pool's
+    // connections; the store connection it uses is driven on this runtime too.
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    std::thread::Builder::new()
+        .name("ccg-heartbeat".into())
+        .spawn(move || rt.block_on(heartbeat(weak, main, first)))?;
+    let _ = first_done.await;
     let (tx, rx) = tokio::sync::mpsc::channel(1024);
     let lagged = Arc::new(AtomicBool::new(false));
     tokio::spawn(listen(state.db.clone(), tx, lagged.clone()));
     tokio::spawn(handle(Arc::downgrade(state), rx, lagged));
+    Ok(())
 }
 
 /// Gives up this node's leases (a graceful stop), so the others take its games at once.
@@ -93,24 +103,44 @@ pub async fn release(state: &AppState) {
     }
 }
 
-async fn heartbeat(state: Weak<AppState>) {
+/// Beats every quarter of the lease (on the heartbeat's thread, see [`start`]); the games to
+/// resume go to tasks of the server's runtime `main`, so a game's lock never delays a beat.
+async fn heartbeat(
+    state: Weak<AppState>,
+    main: tokio::runtime::Handle,
+    first: tokio::sync::oneshot::Sender<()>,
+) {
+    let Some(s) = state.upgrade() else { return };
+    let (period, lease) = (s.node.beat(), s.node.lease);
+    beat(&s, &main).await;
+    drop(s);
+    let _ = first.send(());
+    let mut tick = tokio::time::interval(period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tick.tick().await;
+    let mut renewed = tokio::time::Instant::now();
     loop {
-        let Some(s) = state.upgrade() else { return };
-        let period = s.node.beat();
-        drop(s);
-        tokio::time::sleep(period).await;
+        tick.tick().await;
         let Some(s) = state.upgrade() else { return };
         if *s.stopping.borrow() {
             return;
         }
-        beat(&s).await;
+        if beat(&s, &main).await {
+            // A renewal more than half a lease after the last one is near losing the leases.
+            let gap = renewed.elapsed();
+            if gap > lease / 2 {
+                tracing::warn!(gap_ms = gap.as_millis() as u64, "leases renewed late");
+            }
+            renewed = tokio::time::Instant::now();
+        }
     }
 }
 
-/// Renews this node's leases, then takes those that ran out and resumes their games.
-async fn beat(state: &Arc<AppState>) {
+/// Renews this node's leases, then takes those that ran out and resumes their games; whether
+/// the renewal went through.
+async fn beat(state: &Arc<AppState>, main: &tokio::runtime::Handle) -> bool {
     let (db, node) = (&state.db, &state.node);
-    match db.renew_leases(&node.id, node.ttl_ms()).await {
+    let renewed = match db.renew_leases(&node.id, node.ttl_ms()).await {
         Ok(held) => {
             let held: HashSet<String> = held.into_iter().collect();
             // A lease claimed while the renewal ran is back in the set now: its game may have
@@ -122,20 +152,31 @@ async fn beat(state: &Arc<AppState>) {
                 back
             };
             for id in back {
-                resume(state, &id).await;
+                spawn_resume(state, main, id);
+            }
+            true
+        }
+        Err(e) => {
+            tracing::warn!("cannot renew the leases: {e}");
+            false
+        }
+    };
+    match db.take_over(&node.id, node.ttl_ms()).await {
+        Ok(taken) => {
+            for id in taken {
+                tracing::info!(game = id, "took the game over");
+                node.held().insert(id.clone());
+                spawn_resume(state, main, id);
             }
         }
-        Err(e) => tracing::warn!("cannot renew the leases: {e}"),
+        Err(e) => tracing::warn!("cannot take over games: {e}"),
     }
-    let taken = match db.take_over(&node.id, node.ttl_ms()).await {
-        Ok(t) => t,
-        Err(e) => return tracing::warn!("cannot take over games: {e}"),
-    };
-    for id in taken {
-        tracing::info!(game = id, "took the game over");
-        node.held().insert(id.clone());
-        resume(state, &id).await;
-    }
+    renewed
+}
+
+fn spawn_resume(state: &Arc<AppState>, main: &tokio::runtime::Handle, id: String) {
+    let state = state.clone();
+    main.spawn(async move { resume(&state, &id).await });
 }
 
 /// Runs what a game this node now holds asks for: the engine's reply, the clock's flag.

@@ -147,3 +147,55 @@ fn sigterm_finishes_in_flight_work_and_exits_cleanly() {
     let n: i64 = c.query_row("SELECT COUNT(*) FROM moves WHERE game_id = ?1", [&id], |r| r.get(0)).unwrap();
     assert_eq!(n, 1);
 }
+
+/// Reads one answer on a kept-alive connection: its head (lower-cased), or what ended the
+/// connection instead (`Err("eof")` for a clean close, the error otherwise).
+fn read_answer(s: &mut TcpStream) -> Result<String, String> {
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+            let body = &got[end + 4..];
+            let length = head.lines().find_map(|l| l.strip_prefix("content-length: ")?.trim().parse().ok());
+            let done = match length {
+                Some(n) => body.len() >= n,
+                None => body.ends_with(b"0\r\n\r\n"),
+            };
+            if done {
+                return Ok(head);
+            }
+        }
+        match s.read(&mut buf) {
+            Ok(0) if got.is_empty() => return Err("eof".into()),
+            Ok(0) => return Err(format!("closed within an answer: {:?}", String::from_utf8_lossy(&got))),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}
+
+#[test]
+fn a_kept_alive_connection_is_answered_until_its_idle_limit_and_then_closed_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, addr) = spawn(dir.path(), 1024, &["--header-timeout-s", "2"]);
+    let request = format!("GET /api/session HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let head = read_answer(&mut s).unwrap();
+    // The server tells when it closes idle connections (half its limit, so clients stop first).
+    assert!(head.contains("\r\nkeep-alive: timeout=1"), "{head}");
+    // A request sent before the idle limit is answered, on the same connection.
+    for _ in 0..2 {
+        std::thread::sleep(Duration::from_millis(1700));
+        s.write_all(request.as_bytes()).unwrap();
+        let head = read_answer(&mut s).unwrap_or_else(|e| panic!("a request in time was not answered: {e}"));
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+    }
+    // Past the limit the server closes the idle connection cleanly: an end, no partial answer.
+    let start = Instant::now();
+    assert_eq!(read_answer(&mut s), Err("eof".to_string()));
+    assert!(start.elapsed() > Duration::from_millis(1500), "closed {:?} after the answer", start.elapsed());
+    kill(&mut child);
+}

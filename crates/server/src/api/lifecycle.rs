@@ -175,9 +175,18 @@ async fn engine_reply(
     let cap = Duration::from_millis(state.limits.engine_reply_ms.max(1));
     // Expected cost for the pool's order: the level's node budget at a rough 4 µs per node.
     let expected_us = ccg_engine::level_nodes(level).saturating_mul(4);
+    let (st, game) = (state.clone(), id.to_string());
     let m = state
         .pool
-        .reply(id, expected_us, move || ccg_engine::best_move_within(&pos, level, cap))
+        .reply(id, expected_us, move || {
+            // The lease may have gone while the reply waited for a worker: its new holder
+            // computes the reply, this node does not compute it a second time.
+            if st.db.is_shared() && !st.node.holds(&game) {
+                tracing::info!(game, "lease lost before the engine's reply; its holder replies");
+                return None;
+            }
+            ccg_engine::best_move_within(&pos, level, cap)
+        })
         .await
         .flatten();
     let Some(m) = m else { return Ok(()) };

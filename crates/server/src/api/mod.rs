@@ -275,24 +275,29 @@ impl AppState {
         Ok(g)
     }
 
-    /// Reloads `g` from the store if the store's version differs; whether it did.
+    /// Brings `g` up to the store's version if it differs (the moves played since, applied to
+    /// its position; the whole game reloaded only if its moves are not the stored ones' start);
+    /// whether it changed.
     pub async fn refresh(&self, g: &mut Game) -> ApiResult<bool> {
         let id = g.row.id.clone();
-        let version = self.db.game_version(&id).await.map_err(ApiError::internal)?;
-        if version == Some(g.version) {
-            return Ok(false);
+        let held = g.moves.len() as u32;
+        let damage = |e: anyhow::Error| if is_damage(&e) { corrupt(&id, e) } else { ApiError::internal(e) };
+        let (stored, total) = match self.db.game_since(&id, g.version, held).await.map_err(damage)? {
+            db::Since::Same => return Ok(false),
+            db::Since::Missing => return Err(ApiError::not_found(&format!("game {id:?}"))),
+            db::Since::Changed { game, total } => (game, total),
+        };
+        let follows = stored.moves.first().is_none_or(|m| m.ply == held + 1);
+        if total != held + stored.moves.len() as u32 || !follows || g.catch_up(&stored.moves).is_err() {
+            let full = self.db.load_game(&id).await.map_err(damage)?;
+            let Some(full) = full else { return Err(ApiError::not_found(&format!("game {id:?}"))) };
+            let mut game = Game::load(full.row, full.moves, &self.variants).map_err(|e| corrupt(&id, e))?;
+            game.version = full.version;
+            *g = game;
+            return Ok(true);
         }
-        let stored = self.db.load_game(&id).await.map_err(|e| {
-            if is_damage(&e) {
-                corrupt(&id, e)
-            } else {
-                ApiError::internal(e)
-            }
-        })?;
-        let Some(stored) = stored else { return Err(ApiError::not_found(&format!("game {id:?}"))) };
-        let mut game = Game::load(stored.row, stored.moves, &self.variants).map_err(|e| corrupt(&id, e))?;
-        game.version = stored.version;
-        *g = game;
+        g.row = stored.row;
+        g.version = stored.version;
         Ok(true)
     }
 

@@ -37,24 +37,6 @@ impl Store {
         matches!(self, Store::Postgres(_))
     }
 
-    /// The stored version of game `id` (`None`: no such game).
-    pub async fn game_version(&self, id: &str) -> anyhow::Result<Option<i64>> {
-        match self {
-            Store::Sqlite(db) => {
-                let id = id.to_string();
-                db.read(move |c| {
-                    use rusqlite::OptionalExtension;
-                    c.query_row("SELECT version FROM games WHERE id = ?1", [&id], |r| r.get(0)).optional()
-                })
-                .await
-            }
-            Store::Postgres(p) => {
-                let c = p.client().await?;
-                Ok(c.query_opt("SELECT version FROM games WHERE id = $1", &[&id]).await?.map(|r| r.get(0)))
-            }
-        }
-    }
-
     /// Takes or renews the lease of game `id` for `node` unless another node holds one that has
     /// not run out; whether `node` holds it now.
     pub async fn claim_lease(&self, id: &str, node: &str, ttl_ms: i64) -> anyhow::Result<bool> {
@@ -79,16 +61,15 @@ impl Store {
     /// it still holds (a lease it lost while it could not renew is not among them).
     pub async fn renew_leases(&self, node: &str, ttl_ms: i64) -> anyhow::Result<Vec<String>> {
         let Store::Postgres(p) = self else { return Ok(Vec::new()) };
-        let c = p.client().await?;
-        c.execute(
-            "DELETE FROM game_leases l USING games g
-             WHERE l.game_id = g.id AND l.node = $1 AND g.status <> 'active'",
-            &[&node],
-        )
-        .await?;
+        let c = p.lease_client().await?;
+        // One statement (one round trip, one commit); the rows deleted and those renewed are
+        // apart, so neither change hides the other.
         let sql = format!(
-            "UPDATE game_leases SET expires_at = {DB_NOW} + $2 WHERE node = $1
-             AND expires_at >= {DB_NOW} RETURNING game_id"
+            "WITH d AS (DELETE FROM game_leases l USING games g
+                WHERE l.game_id = g.id AND l.node = $1 AND g.status <> 'active')
+             UPDATE game_leases l SET expires_at = {DB_NOW} + $2 FROM games g
+             WHERE l.game_id = g.id AND g.status = 'active' AND l.node = $1
+                AND l.expires_at >= {DB_NOW} RETURNING l.game_id"
         );
         Ok(c.query(&sql, &[&node, &ttl_ms]).await?.iter().map(|r| r.get(0)).collect())
     }
@@ -97,7 +78,7 @@ impl Store {
     /// or it never had one); the games taken.
     pub async fn take_over(&self, node: &str, ttl_ms: i64) -> anyhow::Result<Vec<String>> {
         let Store::Postgres(p) = self else { return Ok(Vec::new()) };
-        let c = p.client().await?;
+        let c = p.lease_client().await?;
         let sql = format!(
             "INSERT INTO game_leases (game_id, node, expires_at)
              SELECT id, $1::text, {DB_NOW} + $2::bigint FROM games g WHERE {NEEDS_A_NODE}

@@ -15,7 +15,7 @@ pub mod sqlite;
 
 pub use accounts::{username_key, MyGame, RatingLine, User};
 pub use queries::{RECENT_QUERY, RESUME_QUERY};
-pub use rows::{GameRow, GameSummary, GameUpdate, MoveRow, Rematch, StoredGame};
+pub use rows::{GameRow, GameSummary, GameUpdate, MoveRow, Rematch, Since, StoredGame};
 pub use schema::schema_version;
 pub use seeks::{Seek, SeekRefused};
 
@@ -100,6 +100,24 @@ impl Store {
                 db.read(move |c| queries::load_game(c, &id)).await
             }
             Store::Postgres(p) => p.load_game(id).await,
+        }
+    }
+
+    /// Game `id` against a copy at `version` holding its first `ply` moves: the same version,
+    /// or the stored row with the moves after the copy's (see [`Since`]).
+    pub async fn game_since(&self, id: &str, version: i64, ply: u32) -> anyhow::Result<Since> {
+        match self {
+            // One process writes a SQLite file: its copies are never behind, so this is rare.
+            Store::Sqlite(_) => Ok(match self.load_game(id).await? {
+                None => Since::Missing,
+                Some(g) if g.version == version => Since::Same,
+                Some(mut game) => {
+                    let total = game.moves.len() as u32;
+                    game.moves.retain(|m| m.ply > ply);
+                    Since::Changed { game, total }
+                }
+            }),
+            Store::Postgres(p) => p.game_since(id, version, ply).await,
         }
     }
 

@@ -4,7 +4,7 @@
 //! statements as the SQLite store. Every write is one transaction committed with
 //! `synchronous_commit=on` before it returns, so an acknowledged move is on the server's disk.
 
-use super::rows::{json_column, GameRow, GameSummary, GameUpdate, MoveRow, Rematch, StoredGame};
+use super::rows::{json_column, GameRow, GameSummary, GameUpdate, MoveRow, Rematch, Since, StoredGame};
 use super::schema::{SchemaError, COLUMNS, MIGRATIONS};
 use super::{now_ms, Damaged};
 use crate::model::{parse_color, GameResult, Seat, Status};
@@ -25,6 +25,9 @@ const MIGRATION_LOCK: i64 = 0x6363_6773_6368_656d; // "ccgschem"
 #[derive(Clone)]
 pub struct Pg {
     pool: Pool,
+    /// The heartbeat's own connection (see `crate::nodes`): a lease is renewed on time however
+    /// many requests wait for the pool.
+    leases: Pool,
     pub(super) config: tokio_postgres::Config,
 }
 
@@ -41,18 +44,21 @@ impl Pg {
         if config.get_application_name().is_none() {
             config.application_name("ccg serve");
         }
-        let manager = Manager::from_config(
-            config.clone(),
-            NoTls,
-            ManagerConfig { recycling_method: RecyclingMethod::Fast },
-        );
-        let pool = Pool::builder(manager)
-            .max_size(POOL_SIZE)
-            .wait_timeout(Some(Duration::from_secs(30)))
-            .create_timeout(Some(Duration::from_secs(10)))
-            .runtime(deadpool_postgres::Runtime::Tokio1)
-            .build()?;
-        let pg = Pg { pool, config };
+        let pool = |size| {
+            let manager = Manager::from_config(
+                config.clone(),
+                NoTls,
+                ManagerConfig { recycling_method: RecyclingMethod::Fast },
+            );
+            Pool::builder(manager)
+                .max_size(size)
+                .wait_timeout(Some(Duration::from_secs(30)))
+                .create_timeout(Some(Duration::from_secs(10)))
+                .runtime(deadpool_postgres::Runtime::Tokio1)
+                .build()
+        };
+        let (pool, leases) = (pool(POOL_SIZE)?, pool(1)?);
+        let pg = Pg { pool, leases, config };
         pg.migrate().await.map_err(|e| anyhow::anyhow!("database {}: {e}", pg.describe()))?;
         Ok(pg)
     }
@@ -77,6 +83,11 @@ impl Pg {
 
     pub(super) async fn client(&self) -> anyhow::Result<deadpool_postgres::Object> {
         self.pool.get().await.map_err(|e| anyhow::anyhow!("database {}: {e}", self.describe()))
+    }
+
+    /// The heartbeat's connection, outside the pool of the requests.
+    pub(super) async fn lease_client(&self) -> anyhow::Result<deadpool_postgres::Object> {
+        self.leases.get().await.map_err(|e| anyhow::anyhow!("database {}: {e}", self.describe()))
     }
 
     /// Applies the migrations the database has not seen, each in its own transaction, under an
@@ -204,18 +215,33 @@ impl Pg {
         else {
             return Ok(None);
         };
-        let row = game_row(&r)?;
-        let version: i64 = r.get(21);
-        let (plies, coords, texts, ats): (Vec<i32>, Vec<String>, Vec<String>, Vec<i64>) =
-            (r.get(22), r.get(23), r.get(24), r.get(25));
-        let moves = plies
-            .into_iter()
-            .zip(coords)
-            .zip(texts)
-            .zip(ats)
-            .map(|(((ply, coord), text), at)| MoveRow { ply: ply as u32, coord, text, at })
-            .collect();
-        Ok(Some(StoredGame { row, moves, version }))
+        Ok(Some(stored_game(&r)?))
+    }
+
+    /// See [`super::Store::game_since`]: one statement, so a node's freshness check and its
+    /// catching up on a change are one round trip, and the moves it holds are not sent again.
+    pub async fn game_since(&self, id: &str, version: i64, ply: u32) -> anyhow::Result<Since> {
+        let c = self.client().await?;
+        let Some(r) = c
+            .query_opt(
+                "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
+                    status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms,
+                    tags, rematch, white_user, black_user, rated, version,
+                    ARRAY(SELECT ply FROM moves WHERE game_id = g.id AND ply > $2 ORDER BY ply),
+                    ARRAY(SELECT coord FROM moves WHERE game_id = g.id AND ply > $2 ORDER BY ply),
+                    ARRAY(SELECT text FROM moves WHERE game_id = g.id AND ply > $2 ORDER BY ply),
+                    ARRAY(SELECT at FROM moves WHERE game_id = g.id AND ply > $2 ORDER BY ply),
+                    (SELECT count(*) FROM moves WHERE game_id = g.id)
+                 FROM games g WHERE id = $1 AND version <> $3",
+                &[&id, &(ply as i32), &version],
+            )
+            .await?
+        else {
+            let found = c.query_opt("SELECT 1 FROM games WHERE id = $1", &[&id]).await?;
+            return Ok(if found.is_some() { Since::Same } else { Since::Missing });
+        };
+        let total: i64 = r.get(26);
+        Ok(Since::Changed { game: stored_game(&r)?, total: total as u32 })
     }
 
     pub async fn games_to_resume(&self) -> anyhow::Result<Vec<String>> {
@@ -395,6 +421,22 @@ fn status(s: String) -> Result<Status, Damaged> {
 
 fn json<T: serde::de::DeserializeOwned>(column: &str, text: Option<String>) -> Result<Option<T>, Damaged> {
     text.map(|t| serde_json::from_str(&t).map_err(|e| Damaged(format!("column {column}: {e}")))).transpose()
+}
+
+/// A game's row, version and moves from the columns of [`Pg::load_game`] (moves as arrays).
+fn stored_game(r: &Row) -> Result<StoredGame, Damaged> {
+    let row = game_row(r)?;
+    let version: i64 = r.get(21);
+    let (plies, coords, texts, ats): (Vec<i32>, Vec<String>, Vec<String>, Vec<i64>) =
+        (r.get(22), r.get(23), r.get(24), r.get(25));
+    let moves = plies
+        .into_iter()
+        .zip(coords)
+        .zip(texts)
+        .zip(ats)
+        .map(|(((ply, coord), text), at)| MoveRow { ply: ply as u32, coord, text, at })
+        .collect();
+    Ok(StoredGame { row, moves, version })
 }
 
 fn game_row(r: &Row) -> Result<GameRow, Damaged> {

@@ -73,6 +73,18 @@ pub struct StoredGame {
     pub version: i64,
 }
 
+/// A game as stored, against a copy of it (see `Store::game_since`).
+#[derive(Clone, Debug)]
+pub enum Since {
+    /// No such game.
+    Missing,
+    /// The copy's version is the stored one.
+    Same,
+    /// The stored game moved on: its row and version, its moves after the copy's, and how many
+    /// it has in all (the copy's moves are its first ones if the two counts add up).
+    Changed { game: StoredGame, total: u32 },
+}
+
 /// What changes about a game besides its moves.
 #[derive(Clone, Debug)]
 pub struct GameUpdate {
