@@ -285,7 +285,7 @@ impl AppState {
         let (stored, total) = match self.db.game_since(&id, g.version, held).await.map_err(damage)? {
             db::Since::Same => return Ok(false),
             db::Since::Missing => return Err(ApiError::not_found(&format!("game {id:?}"))),
-            db::Since::Changed { game, total } => (game, total),
+            db::Since::Changed { game, total } => (*game, total),
         };
         let follows = stored.moves.first().is_none_or(|m| m.ply == held + 1);
         if total != held + stored.moves.len() as u32 || !follows || g.catch_up(&stored.moves).is_err() {

@@ -114,7 +114,7 @@ impl Store {
                 Some(mut game) => {
                     let total = game.moves.len() as u32;
                     game.moves.retain(|m| m.ply > ply);
-                    Since::Changed { game, total }
+                    Since::Changed { game: Box::new(game), total }
                 }
             }),
             Store::Postgres(p) => p.game_since(id, version, ply).await,

@@ -241,7 +241,7 @@ impl Pg {
             return Ok(if found.is_some() { Since::Same } else { Since::Missing });
         };
         let total: i64 = r.get(26);
-        Ok(Since::Changed { game: stored_game(&r)?, total: total as u32 })
+        Ok(Since::Changed { game: Box::new(stored_game(&r)?), total: total as u32 })
     }
 
     pub async fn games_to_resume(&self) -> anyhow::Result<Vec<String>> {

@@ -82,7 +82,7 @@ pub enum Since {
     Same,
     /// The stored game moved on: its row and version, its moves after the copy's, and how many
     /// it has in all (the copy's moves are its first ones if the two counts add up).
-    Changed { game: StoredGame, total: u32 },
+    Changed { game: Box<StoredGame>, total: u32 },
 }
 
 /// What changes about a game besides its moves.
