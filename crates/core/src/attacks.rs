@@ -66,14 +66,16 @@ impl Board {
             }
             let hit = match &e.pattern {
                 Pattern::Leap(rev) => (rev[x as usize] & pcs).any(),
-                Pattern::Slide(dirs) => {
+                Pattern::Slide { dirs, hop: false } => {
                     dirs.iter().any(|&d| g.first_blocker(x, d, occ).is_some_and(|b| pcs.has(b)))
                 }
-                Pattern::HopSlide(dirs) => dirs.iter().any(|&d| match g.first_blocker(x, d, occ) {
-                    Some(b) if pcs.has(b) => true,
-                    Some(screen) => g.first_blocker(screen, d, occ).is_some_and(|b| pcs.has(b)),
-                    None => false,
-                }),
+                Pattern::Slide { dirs, hop: true } => {
+                    dirs.iter().any(|&d| match g.first_blocker(x, d, occ) {
+                        Some(b) if pcs.has(b) => true,
+                        Some(screen) => g.first_blocker(screen, d, occ).is_some_and(|b| pcs.has(b)),
+                        None => false,
+                    })
+                }
                 Pattern::Exact(rev) => {
                     rev.0[x as usize].is_some_and(|(o, between)| pcs.has(o) && (between & occ).is_empty())
                 }

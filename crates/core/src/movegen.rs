@@ -15,8 +15,33 @@ use crate::kinds::{Capturing, Royal};
 use crate::modes::Action;
 use crate::moves::{Move, MoveList, Special};
 use crate::position::Position;
+use crate::tables::{Group, KindReach};
 use crate::variant::Variant;
 use crate::{Cell, CellSet, Color, Kind};
+
+/// The reached cells a group's action may land on: empty or enemy, empty only, enemy only.
+#[inline(always)]
+fn kept(action: Action, t: CellSet, own: CellSet, enemy: CellSet) -> CellSet {
+    match action {
+        Action::MoveOrCapture => t & !own,
+        Action::MoveOnly => t & !(own | enemy),
+        Action::CaptureOnly => t & enemy,
+    }
+}
+
+/// Cells of slides that may pass over one occupied cell (`jO`): up to the first piece, and on
+/// from it up to the second. Rare, so out of line.
+#[inline(never)]
+fn hop_reach(g: &crate::Geometry, grp: &Group, from: Cell, occ: CellSet) -> CellSet {
+    let mut t = CellSet::EMPTY;
+    for &d in &grp.hop_slides {
+        t |= g.slide(from, d, occ);
+        if let Some(screen) = g.first_blocker(from, d, occ) {
+            t |= g.slide(screen, d, occ);
+        }
+    }
+    t
+}
 
 /// Receives generated moves: whole batches of targets on the fast path, single moves otherwise.
 trait Sink {
@@ -102,58 +127,105 @@ impl Sink for Exists {
 impl Board {
     /// Cells the whole piece on `from` may move to — captures, and merges onto own stacks where
     /// the union is a stack of the game — before royal safety is considered.
+    ///
+    /// The hottest function of move generation: the unconditional leaps and slides of a kind
+    /// are merged per action at compile time ([`KindReach`]), so a piece costs one table
+    /// lookup and its slide directions; games of stacks take their own path.
     #[inline]
     pub(crate) fn targets(&self, v: &Variant, from: Cell, side: usize, kind: usize) -> CellSet {
+        if v.stacks.any {
+            return self.stack_targets(v, from, side, kind);
+        }
         let g = &v.geometry;
         let own = self.by_color[side];
         let enemy = self.by_color[1 - side];
         let occ = own | enemy;
+        let r: &KindReach = &v.tables.reach[side][kind];
+        let [mut any, mut quiet, mut capture] =
+            if r.leaps.is_empty() { [CellSet::EMPTY; 3] } else { r.leaps[from as usize] };
+        for &d in &r.slides[0] {
+            any |= g.slide(from, d, occ);
+        }
+        for &d in &r.slides[1] {
+            quiet |= g.slide(from, d, occ);
+        }
+        for &d in &r.slides[2] {
+            capture |= g.slide(from, d, occ);
+        }
+        let mut out = (any & !own) | (quiet & !occ) | (capture & enemy);
+        for grp in &r.rest {
+            if grp.active(self, from) {
+                out |= kept(grp.action, self.reach(v, grp, from, side, own, occ), own, enemy);
+            }
+        }
+        out & g.all()
+    }
+
+    /// [`Board::targets`] in a game of stacks: moves onto own stacks merge where the union is a
+    /// stack of the game.
+    #[inline(never)]
+    fn stack_targets(&self, v: &Variant, from: Cell, side: usize, kind: usize) -> CellSet {
+        let own = self.by_color[side];
+        let enemy = self.by_color[1 - side];
+        let occ = own | enemy;
         let mut out = CellSet::EMPTY;
-        let stacks = v.stacks.any;
         let mut onto_own = CellSet::EMPTY;
         for grp in &v.tables.groups[side][kind] {
             if !grp.active(self, from) {
                 continue;
             }
-            let mut t = if grp.leaps.is_empty() { CellSet::EMPTY } else { grp.leaps[from as usize] };
-            for &d in &grp.slides {
-                t |= g.slide(from, d, occ);
-            }
-            for &d in &grp.hop_slides {
-                t |= g.slide(from, d, occ);
-                if let Some(screen) = g.first_blocker(from, d, occ) {
-                    t |= g.slide(screen, d, occ);
-                }
-            }
-            for e in &grp.exact {
-                if let Some((to, between)) = e.0[from as usize] {
-                    let path_ok = if grp.over_own {
-                        between.any() && (between & !own).is_empty()
-                    } else if grp.over_any {
-                        between.any() && (between & !occ).is_empty()
-                    } else {
-                        (between & occ).is_empty()
-                    };
-                    let safe_ok = !grp.safe
-                        || between.iter().all(|c| !self.attacked(v, c, Color::from_index(1 - side), occ));
-                    if path_ok && safe_ok {
-                        t.insert(to);
-                    }
-                }
-            }
-            out |= match grp.action {
-                Action::MoveOrCapture => t & !own,
-                Action::MoveOnly => t & !occ,
-                Action::CaptureOnly => t & enemy,
-            };
-            if stacks && grp.action != Action::CaptureOnly {
+            let t = self.reach(v, grp, from, side, own, occ);
+            out |= kept(grp.action, t, own, enemy);
+            if grp.action != Action::CaptureOnly {
                 onto_own |= t & own;
             }
         }
-        if stacks && onto_own.any() {
+        if onto_own.any() {
             out |= onto_own & self.merge_partners(v, side, kind);
         }
-        out & g.all()
+        out & v.geometry.all()
+    }
+
+    /// Every cell one group of modes reaches from `from`, whatever stands there.
+    #[inline(always)]
+    fn reach(
+        &self,
+        v: &Variant,
+        grp: &Group,
+        from: Cell,
+        side: usize,
+        own: CellSet,
+        occ: CellSet,
+    ) -> CellSet {
+        let g = &v.geometry;
+        let mut t = if grp.leaps.is_empty() { CellSet::EMPTY } else { grp.leaps[from as usize] };
+        for &d in &grp.slides {
+            t |= g.slide(from, d, occ);
+        }
+        if !grp.hop_slides.is_empty() {
+            t |= hop_reach(g, grp, from, occ);
+        }
+        for e in &grp.exact {
+            if let Some((to, between)) = e.0[from as usize] {
+                let path_ok = if grp.over_own {
+                    between.any() && (between & !own).is_empty()
+                } else if grp.over_any {
+                    between.any() && (between & !occ).is_empty()
+                } else {
+                    (between & occ).is_empty()
+                };
+                if path_ok && (!grp.safe || self.passage_safe(v, between, side, occ)) {
+                    t.insert(to);
+                }
+            }
+        }
+        t
+    }
+
+    /// Whether no cell a `safe` move passes over is attacked by the other side.
+    #[inline(never)]
+    fn passage_safe(&self, v: &Variant, between: CellSet, side: usize, occ: CellSet) -> bool {
+        between.iter().all(|c| !self.attacked(v, c, Color::from_index(1 - side), occ))
     }
 
     /// Own cells holding a stack that the stack of `kind` may merge with.
@@ -234,7 +306,9 @@ impl Board {
             _ => Pins::none(),
         };
         // Splitting or merging away one's last royal piece (Pyramids' pharaon) is illegal.
-        let last_royal = if v.rules.keep_royal && royals.count() == 1 { royals } else { CellSet::EMPTY };
+        // (Only stacks can merge or split, so other games never look at it.)
+        let last_royal =
+            if v.stacks.any && v.rules.keep_royal && royals.count() == 1 { royals } else { CellSet::EMPTY };
         let movable = self.movable(v, royals);
         let empty = v.geometry.all() & !self.occupied();
         let mut scratch: Option<Board> = None;
@@ -246,7 +320,7 @@ impl Board {
                     return;
                 }
                 let mut t = self.targets(v, from, us, k);
-                if last_royal.has(from) {
+                if last_royal.any() && last_royal.has(from) {
                     t &= !self.by_color[us] | self.royal_unions(v, k);
                 }
                 if t.any() {

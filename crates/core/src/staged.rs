@@ -358,14 +358,14 @@ impl Position {
             }
             match &e.pattern {
                 Pattern::Leap(rev) => out |= rev[c as usize] & pcs,
-                Pattern::Slide(dirs) => {
+                Pattern::Slide { dirs, hop: false } => {
                     for &d in dirs {
                         if let Some(x) = g.first_blocker(c, d, occ).filter(|&x| pcs.has(x)) {
                             out.insert(x);
                         }
                     }
                 }
-                Pattern::HopSlide(dirs) => {
+                Pattern::Slide { dirs, hop: true } => {
                     for &d in dirs {
                         let Some(x) = g.first_blocker(c, d, occ) else { continue };
                         if pcs.has(x) {

@@ -58,6 +58,8 @@ impl Variant {
         for m in self.kinds[k].modes.iter_mut() {
             m.initial = false;
         }
+        let cells = self.geometry.len();
+        self.tables.merge_reach(cells);
         Ok(())
     }
 

@@ -42,10 +42,11 @@ pub(crate) struct Group {
 pub(crate) enum Pattern {
     /// Origins from which a leap reaches each cell.
     Leap(Vec<CellSet>),
-    /// Look outward from the target along these directions for the first piece.
-    Slide(Vec<usize>),
-    /// Look outward for the first or the second piece (a slide passing over one).
-    HopSlide(Vec<usize>),
+    /// Look outward from the target along these directions for the first piece, or (`hop`: a
+    /// slide passing over one piece) for the first or the second. One variant for both, so that
+    /// the attack test's dispatch stays a short chain of branches rather than a jump table,
+    /// which mispredicts on every entry of a mixed list.
+    Slide { dirs: Vec<usize>, hop: bool },
     /// Origin and required-empty cells per target.
     Exact(Exact),
 }
@@ -81,7 +82,64 @@ pub(crate) fn merge_jumps(list: impl IntoIterator<Item = JumpDir>) -> Vec<JumpDi
     out
 }
 
+/// The moves of one kind merged for move generation: the leaps and slides of every
+/// unconditional group folded into one table per action, so that a piece's targets cost one
+/// lookup per action and one per slide direction whatever the number of its modes; what
+/// depends on conditions or paths (first-move and jump-right groups, exact-distance moves,
+/// slides over a piece) stays in `rest`, group by group.
+#[derive(Clone, Default)]
+pub(crate) struct KindReach {
+    /// Per cell, the leap targets of each action (indexed by [`action_index`]); empty when the
+    /// kind has no unconditional leaps.
+    pub leaps: Vec<[CellSet; 3]>,
+    /// Directions of unconditional slides, per action.
+    pub slides: [Vec<usize>; 3],
+    pub rest: Vec<Group>,
+}
+
+/// The index of an action in [`KindReach`]'s per-action tables.
+#[inline]
+pub(crate) fn action_index(a: Action) -> usize {
+    match a {
+        Action::MoveOrCapture => 0,
+        Action::MoveOnly => 1,
+        Action::CaptureOnly => 2,
+    }
+}
+
+impl KindReach {
+    fn merge(n: usize, groups: &[Group]) -> KindReach {
+        let mut r = KindReach::default();
+        for grp in groups {
+            if grp.initial || grp.unchecked {
+                r.rest.push(grp.clone());
+                continue;
+            }
+            let a = action_index(grp.action);
+            if !grp.leaps.is_empty() {
+                if r.leaps.is_empty() {
+                    r.leaps = vec![[CellSet::EMPTY; 3]; n];
+                }
+                for (cell, &t) in r.leaps.iter_mut().zip(&grp.leaps) {
+                    cell[a] |= t;
+                }
+            }
+            for &d in &grp.slides {
+                if !r.slides[a].contains(&d) {
+                    r.slides[a].push(d);
+                }
+            }
+            if !grp.exact.is_empty() || !grp.hop_slides.is_empty() {
+                r.rest.push(Group { leaps: Vec::new(), slides: Vec::new(), ..grp.clone() });
+            }
+        }
+        r
+    }
+}
+
 pub(crate) struct Tables {
+    /// `reach[side][kind]`: the groups of `groups` merged for move generation.
+    pub reach: [Vec<KindReach>; 2],
     /// `groups[side][kind]`.
     pub groups: [Vec<Vec<Group>>; 2],
     /// `jumps[side][kind]`: draughts-style captures.
@@ -200,7 +258,24 @@ impl Tables {
         };
         let royal_kinds = mask(&|k| k.royal);
         let jump_right_royals = mask(&|k| k.royal && k.tracks_checked());
-        Ok(Tables { groups, jumps, pairs, hop_attackers, attacks, royal_kinds, jump_right_royals })
+        let mut t = Tables {
+            reach: [Vec::new(), Vec::new()],
+            groups,
+            jumps,
+            pairs,
+            hop_attackers,
+            attacks,
+            royal_kinds,
+            jump_right_royals,
+        };
+        t.merge_reach(g.len());
+        Ok(t)
+    }
+
+    /// Recomputes `reach` from `groups` (after building, and after anything edits the groups).
+    pub fn merge_reach(&mut self, cells: usize) {
+        self.reach =
+            [0, 1].map(|side| self.groups[side].iter().map(|gs| KindReach::merge(cells, gs)).collect());
     }
 }
 
@@ -320,12 +395,12 @@ fn reverse(g: &Geometry, c: &Compiled) -> Vec<Pattern> {
         Compiled::Slides(dirs) => {
             let mut out: Vec<usize> = dirs.iter().map(|&d| g.opposite[d]).collect();
             out.sort_unstable();
-            vec![Pattern::Slide(out)]
+            vec![Pattern::Slide { dirs: out, hop: false }]
         }
         Compiled::HopSlides(dirs) => {
             let mut out: Vec<usize> = dirs.iter().map(|&d| g.opposite[d]).collect();
             out.sort_unstable();
-            vec![Pattern::HopSlide(out)]
+            vec![Pattern::Slide { dirs: out, hop: true }]
         }
         Compiled::Exact(list) => list
             .iter()
