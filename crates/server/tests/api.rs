@@ -42,7 +42,8 @@ fn a_game_page_preloads_the_rules_facts_of_its_game_and_options() {
     let (st, facts) = s.get(&href.replace("&amp;", "&"), None);
     assert_eq!(st, 200, "{facts}");
     let (_, state) = s.get(&format!("/api/games/{id}"), None);
-    assert_eq!(facts["id"], "mgc");
+    // The facts are those of the game with its options (their id names both).
+    assert_eq!(facts["id"], "mgc king=step remove=simple");
     assert_eq!(facts["options"], state["options"]);
     assert_eq!(state["options"].as_array().map(Vec::len), Some(2));
     // An unknown game's page is the plain page (the API then says the game is unknown).
