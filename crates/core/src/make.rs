@@ -120,6 +120,20 @@ impl Change<'_> {
 
 impl Board {
     pub fn make(&mut self, v: &Variant, m: Move) -> Undo {
+        self.make_with(v, m, true)
+    }
+
+    /// [`Board::make`] for a legality probe: whether the move checks the opponent is left
+    /// unasked (`in_check` empty) where nothing depends on it — no royal piece with a jump right
+    /// to lose, and no drop that may check but not mate. That test was over half of a probe's
+    /// cost (shogi's king moves: 1.1 k of 2.8 k instructions).
+    pub(crate) fn make_probe(&mut self, v: &Variant, m: Move) -> Undo {
+        let no_mate_drop = matches!(m.special, Special::Drop(k) if v.kinds[k as usize].drop.no_mate);
+        self.make_with(v, m, no_mate_drop || v.tables.jump_right_royals != 0)
+    }
+
+    #[inline(always)]
+    fn make_with(&mut self, v: &Variant, m: Move, ask_check: bool) -> Undo {
         let us = self.stm;
         let mut undo = Undo {
             edits: Edits::new(),
@@ -177,6 +191,10 @@ impl Board {
         self.stm = us.other();
         self.hash ^= v.zobrist.side;
         self.set_flags(v, virgin, checked);
+        if !ask_check {
+            self.in_check = CellSet::EMPTY;
+            return undo;
+        }
         // The side now to move: royals in check now, and the jump right they lose for good.
         let threatened = self.royals_threatened(v, self.stm);
         self.in_check = if v.rules.royal == crate::Royal::Check { threatened } else { CellSet::EMPTY };

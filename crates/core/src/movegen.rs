@@ -142,7 +142,7 @@ impl Board {
         let occ = own | enemy;
         let r: &KindReach = &v.tables.reach[side][kind];
         let [mut any, mut quiet, mut capture] =
-            if r.leaps.is_empty() { [CellSet::EMPTY; 3] } else { r.leaps[from as usize] };
+            r.leaps.each_ref().map(|l| if l.is_empty() { CellSet::EMPTY } else { l[from as usize] });
         for &d in &r.slides[0] {
             any |= g.slide(from, d, occ);
         }
@@ -252,7 +252,7 @@ impl Board {
     /// Plays the move on this scratch board and reports whether it is legal.
     fn is_legal_probe(&mut self, v: &Variant, m: Move) -> bool {
         let mover = self.stm;
-        let u = self.make(v, m);
+        let u = self.make_probe(v, m);
         let royals = self.royals(v, mover);
         let mut ok = match v.rules.royal {
             // With several royal pieces (Brilliant chess) one may be left attacked, not all.

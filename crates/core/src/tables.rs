@@ -89,9 +89,11 @@ pub(crate) fn merge_jumps(list: impl IntoIterator<Item = JumpDir>) -> Vec<JumpDi
 /// slides over a piece) stays in `rest`, group by group.
 #[derive(Clone, Default)]
 pub(crate) struct KindReach {
-    /// Per cell, the leap targets of each action (indexed by [`action_index`]); empty when the
-    /// kind has no unconditional leaps.
-    pub leaps: Vec<[CellSet; 3]>,
+    /// Per action (indexed by [`action_index`]), the leap targets of each cell; empty when the
+    /// kind has no unconditional leaps of that action. One table per action, not one table of
+    /// three sets per cell: most kinds leap with one action only, and the unused sets tripled
+    /// the tables' cache footprint (shogi's D1 read misses in `ccg perft shogi 4`: 5.7 M vs 2.1 M).
+    pub leaps: [Vec<CellSet>; 3],
     /// Directions of unconditional slides, per action.
     pub slides: [Vec<usize>; 3],
     pub rest: Vec<Group>,
@@ -117,11 +119,11 @@ impl KindReach {
             }
             let a = action_index(grp.action);
             if !grp.leaps.is_empty() {
-                if r.leaps.is_empty() {
-                    r.leaps = vec![[CellSet::EMPTY; 3]; n];
+                if r.leaps[a].is_empty() {
+                    r.leaps[a] = vec![CellSet::EMPTY; n];
                 }
-                for (cell, &t) in r.leaps.iter_mut().zip(&grp.leaps) {
-                    cell[a] |= t;
+                for (cell, &t) in r.leaps[a].iter_mut().zip(&grp.leaps) {
+                    *cell |= t;
                 }
             }
             for &d in &grp.slides {
