@@ -99,11 +99,24 @@ function connectionLost(delay = 1000) {
   }, delay);
 }
 
+/// The state as the server gave it, without what this page adds or what only the seat's own
+/// answer has (`you`): two of them are the same game state when these are equal.
+const viewKey = (s) => JSON.stringify({ ...s, receivedAt: undefined, you: undefined });
+
 function listen() {
   const es = new EventSource(`/api/games/${gameId}/events`);
-  es.addEventListener("state", (ev) => setState(JSON.parse(ev.data)));
+  // A stream's first event is the state now: most often the one just loaded, which is not drawn
+  // again (Doseki's board is ~4000 elements).
+  let first = true;
+  es.addEventListener("state", (ev) => {
+    const s = JSON.parse(ev.data);
+    const prev = ui.state;
+    const repeat = first && prev && !ui.optimistic && prev.id === s.id && prev.ply === s.ply && viewKey(prev) === viewKey(s);
+    first = false;
+    if (!repeat) setState(s);
+  });
   es.onerror = () => { if (es.readyState !== EventSource.OPEN) connectionLost(); };
-  es.onopen = () => { if (ui.offline) connectionLost(0); };
+  es.onopen = () => { first = true; if (ui.offline) connectionLost(0); };
 }
 
 function setState(s) {
