@@ -90,8 +90,15 @@ test("every checker size of a stack is drawn, and its name shows on hover", asyn
     assert.deepEqual(d.sizes, [...new Set(digits)].sort(), `${cell}: one ring per size of (${code})`);
     assert.deepEqual(d.doubles, [...new Set(digits.filter((z, i) => digits.indexOf(z) !== i))].sort(), `${cell}: doubled sizes`);
   }
-  // Each of the 49 pyramids is drawn differently from every other.
-  const pictures = await page.evaluate(() => [...document.querySelectorAll("#board symbol .pc-stack")].filter((g) => g.closest("symbol").id.endsWith("-w")).map((g) => g.innerHTML));
+  // Each of the 49 pyramids is drawn differently from every other (the board holds the pictures
+  // of the pieces on it only: all of them are drawn here by the page's own pieces.js).
+  const pictures = await page.evaluate(async () => {
+    const { symbols } = await import("/static/pieces.js");
+    const all = await (await fetch("/api/rules/pyramids6")).json();
+    const defs = document.createElementNS("http://www.w3.org/2000/svg", "defs");
+    defs.innerHTML = symbols(all, "symbols");
+    return [...defs.querySelectorAll("symbol .pc-stack")].filter((g) => g.closest("symbol").id.endsWith("-w")).map((g) => g.innerHTML);
+  });
   assert.equal(pictures.length, 49);
   assert.equal(new Set(pictures).size, 49);
   await page.hover('#board [data-cell="b8"]');

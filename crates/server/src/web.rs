@@ -4,7 +4,9 @@
 //! round trip and gets `304 Not Modified` while the binary is unchanged.
 //!
 //! A game's page names the rules facts of its game in a `<link rel="preload">`, so that the
-//! browser fetches them while the page's modules load instead of after the game's state.
+//! browser fetches them while the page's modules load instead of after the game's state, and
+//! carries `early.js` inline, so that the state is asked while the page is still being read
+//! rather than one more request later.
 
 use crate::AppState;
 use axum::extract::{Path, State};
@@ -12,7 +14,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
@@ -34,7 +36,6 @@ const PAGES: &[(&str, &str)] =
 const ASSETS: &[(&str, &str, &str)] = &[
     ("app.css", CSS, web!("app.css")),
     ("favicon.svg", SVG, web!("favicon.svg")),
-    ("early.js", JS, web!("early.js")),
     ("i18n.js", JS, web!("i18n.js")),
     ("icons.js", JS, web!("icons.js")),
     ("pieces.js", JS, web!("pieces.js")),
@@ -97,6 +98,14 @@ fn page(mime: &'static str, body: impl AsRef<str> + IntoResponse, headers: &Head
         .into_response()
 }
 
+/// game.html with early.js in its slot, and the policy that lets that script (and no other
+/// inline one) run.
+static GAME: LazyLock<(String, String)> = LazyLock::new(|| {
+    const EARLY: &str = web!("early.js");
+    let page = web!("game.html").replacen("<!-- early.js -->", &format!("<script>{EARLY}</script>"), 1);
+    (page, crate::net::content_security_policy(EARLY))
+});
+
 /// Where game.html names its rules facts (a comment, so the page works without it).
 const FACTS_SLOT: &str = "<!-- rules facts -->";
 
@@ -108,21 +117,30 @@ async fn game_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    const GAME: &str = web!("game.html");
-    let Ok(game) = state.game(&id).await else { return page(HTML, GAME, &headers) };
-    let (name, options) = {
-        let g = game.lock().await;
-        (g.row.game.clone(), g.row.options.clone())
+    let (html, policy) = &*GAME;
+    let body = match state.game(&id).await {
+        Ok(game) => {
+            let (name, options) = {
+                let g = game.lock().await;
+                (g.row.game.clone(), g.row.options.clone())
+            };
+            let mut url = format!("/api/rules/{}?", url_encode(&name));
+            for o in &options {
+                url += &format!("option={}&amp;", url_encode(o));
+            }
+            let link = format!(
+                r#"<link rel="preload" id="facts-preload" as="fetch" crossorigin href="{}">"#,
+                url.trim_end_matches("&amp;").trim_end_matches('?')
+            );
+            html.replacen(FACTS_SLOT, &link, 1)
+        }
+        Err(_) => html.clone(),
     };
-    let mut url = format!("/api/rules/{}?", url_encode(&name));
-    for o in &options {
-        url += &format!("option={}&amp;", url_encode(o));
+    let mut res = page(HTML, body, &headers);
+    if let Ok(v) = header::HeaderValue::from_str(policy) {
+        res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, v);
     }
-    let link = format!(
-        r#"<link rel="preload" id="facts-preload" as="fetch" crossorigin href="{}">"#,
-        url.trim_end_matches("&amp;").trim_end_matches('?')
-    );
-    page(HTML, GAME.replacen(FACTS_SLOT, &link, 1), &headers)
+    res
 }
 
 /// Percent-encodes all but letters, digits and `-._~` (what URLSearchParams leaves too).

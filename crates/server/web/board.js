@@ -264,10 +264,22 @@ export function draw(svg, view) {
   svg.setAttribute("viewBox", `0 0 ${lay.width.toFixed(1)} ${lay.height.toFixed(1)}`);
   svg.classList.add("board");
   svg.classList.toggle("hex", !!lay.hex);
+  // The pictures (<symbol>) of the pieces on the board only, each added when its kind first
+  // appears: drawing every kind's is most of a first draw's script time in games of many kinds.
   const symKey = `${facts.id}|${facts.options.join(",")}|${view.style}`;
   if (svg.dataset.symbols !== symKey || !svg.querySelector("defs")) {
-    svg.innerHTML = `<defs>${symbols(facts, view.style)}</defs><g class="layer"></g>`;
+    svg.innerHTML = `<defs></defs><g class="layer"></g>`;
     svg.dataset.symbols = symKey;
+    svg.drawnSymbols = new Set();
+  }
+  const missing = new Map();
+  for (const p of view.pieces) {
+    const id = symbolId(p.kind, p.color);
+    if (!svg.drawnSymbols.has(id)) missing.set(id, p);
+  }
+  if (missing.size) {
+    svg.querySelector("defs").insertAdjacentHTML("beforeend", symbols(facts, view.style, [...missing.values()]));
+    for (const id of missing.keys()) svg.drawnSymbols.add(id);
   }
   svg.querySelector("g.layer").innerHTML = html;
   return lay;

@@ -1,4 +1,5 @@
-// The game page's first request, started while its modules load: the game's state, asked with
+// The game page's first request, started while the page is still being read (the server puts
+// this script inline in the page's head, allowed by its hash): the game's state, asked with
 // every seat token this browser holds for it (as game.js's first refresh does). game.js takes
 // these answers instead of asking again (`takeEarly`); the rules facts come by the page's
 // <link rel="preload">. An invite link first takes its seat, so it starts nothing here.

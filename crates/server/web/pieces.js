@@ -247,15 +247,12 @@ function endMark(x, y, action, ink, leap = false, r = 1.9) {
   return `${halo}<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(r)}" fill="${ink}"/>`;
 }
 
-/// <symbol> definitions of every kind in both colours, ids `pc-{kind}-{w|b}`.
-export function symbols(facts, style) {
-  const out = [];
-  for (const k of facts.kinds) {
-    for (const color of ["white", "black"]) {
-      out.push(`<symbol id="${symbolId(k.kind, color)}" viewBox="-20 -20 40 40" overflow="visible">${pieceSvg(k, color, facts.board, style)}</symbol>`);
-    }
-  }
-  return out.join("");
+/// <symbol> definitions, ids `pc-{kind}-{w|b}`: of the pieces `[{kind, color}]` given, or of
+/// every kind in both colours.
+export function symbols(facts, style, pieces = null) {
+  const all = () => facts.kinds.flatMap((k) => ["white", "black"].map((color) => ({ kind: k.kind, color })));
+  return (pieces || all()).map(({ kind, color }) =>
+    `<symbol id="${symbolId(kind, color)}" viewBox="-20 -20 40 40" overflow="visible">${pieceSvg(facts.kinds[kind], color, facts.board, style)}</symbol>`).join("");
 }
 
 export function symbolId(kind, color) {
