@@ -87,9 +87,18 @@ function showSeeks(seeks) {
   }
 }
 
+// The accepting player learns of the game twice (the accept answer and the lobby's "started"
+// event): leave once, or the second navigation aborts the first.
+let leaving = false;
+function toGame(url) {
+  if (leaving) return;
+  leaving = true;
+  location.href = url;
+}
+
 async function accept(id) {
   const { ok, v } = await api(`/seeks/${id}/accept`, {});
-  if (ok) location.href = v.url;
+  if (ok) toGame(v.url);
   else $("seek-error").textContent = v.message || "failed";
 }
 
@@ -129,7 +138,7 @@ function listen() {
   events = new EventSource("/api/lobby/events");
   events.addEventListener("seeks", (e) => showSeeks(JSON.parse(e.data).seeks));
   // One of my seeks was accepted: to the game.
-  events.addEventListener("started", (e) => { location.href = JSON.parse(e.data).url; });
+  events.addEventListener("started", (e) => toGame(JSON.parse(e.data).url));
 }
 
 async function main() {
