@@ -33,6 +33,15 @@ pub struct Pg {
 
 type Params<'a> = [&'a (dyn ToSql + Sync)];
 
+/// The columns of `games` that [`stored_game`] reads, in its order (a literal, for `concat!`).
+macro_rules! game_columns {
+    () => {
+        "id, game, options, start_fen, white, black, white_token, black_token, invite, status, \
+         result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms, tags, \
+         rematch, white_user, black_user, rated, version,"
+    };
+}
+
 impl Pg {
     pub async fn open(url: &str) -> anyhow::Result<Pg> {
         let mut config: tokio_postgres::Config =
@@ -201,14 +210,16 @@ impl Pg {
         let c = self.client().await?;
         let Some(r) = c
             .query_opt(
-                "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
-                    status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms,
-                    tags, rematch, white_user, black_user, rated, version,
+                concat!(
+                    "SELECT ",
+                    game_columns!(),
+                    "
                     ARRAY(SELECT ply FROM moves WHERE game_id = g.id ORDER BY ply),
                     ARRAY(SELECT coord FROM moves WHERE game_id = g.id ORDER BY ply),
                     ARRAY(SELECT text FROM moves WHERE game_id = g.id ORDER BY ply),
                     ARRAY(SELECT at FROM moves WHERE game_id = g.id ORDER BY ply)
-                 FROM games g WHERE id = $1",
+                 FROM games g WHERE id = $1"
+                ),
                 &[&id],
             )
             .await?
@@ -224,15 +235,17 @@ impl Pg {
         let c = self.client().await?;
         let Some(r) = c
             .query_opt(
-                "SELECT id, game, options, start_fen, white, black, white_token, black_token, invite,
-                    status, result, reason, draw_offer, created_at, clock_initial_ms, clock_increment_ms,
-                    tags, rematch, white_user, black_user, rated, version,
+                concat!(
+                    "SELECT ",
+                    game_columns!(),
+                    "
                     ARRAY(SELECT ply FROM moves WHERE game_id = g.id AND ply > $2 ORDER BY ply),
                     ARRAY(SELECT coord FROM moves WHERE game_id = g.id AND ply > $2 ORDER BY ply),
                     ARRAY(SELECT text FROM moves WHERE game_id = g.id AND ply > $2 ORDER BY ply),
                     ARRAY(SELECT at FROM moves WHERE game_id = g.id AND ply > $2 ORDER BY ply),
                     (SELECT count(*) FROM moves WHERE game_id = g.id)
-                 FROM games g WHERE id = $1 AND version <> $3",
+                 FROM games g WHERE id = $1 AND version <> $3"
+                ),
                 &[&id, &(ply as i32), &version],
             )
             .await?
