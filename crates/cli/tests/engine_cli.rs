@@ -131,6 +131,87 @@ fn match_reports_sprt_and_uses_external_uci_engines() {
     assert!(!out.contains("forfeit"), "{out}");
 }
 
+/// A UCI engine that is slow to start: a script that sleeps `secs`, then runs our own `ccg uci`.
+#[cfg(unix)]
+fn slow_uci_engine(secs: f64, tag: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::temp_dir().join(format!("ccg-slow-{tag}-{}.sh", std::process::id()));
+    let script = format!("#!/bin/sh\nsleep {secs}\nexec '{}' uci\n", env!("CARGO_BIN_EXE_ccg"));
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn match_clock_starts_after_a_slow_engine_handshake() {
+    // The engine needs 1.5 s to say `uciok`, more than its whole 1 s clock: counted against the
+    // clock it would lose the first move on time.
+    let script = slow_uci_engine(1.5, "ok");
+    let ext = format!("cmd={} name=slow", script.display());
+    let o = ccg_with_input(
+        &[
+            "match",
+            "mgc1",
+            "--engine",
+            "ccg",
+            "--engine",
+            &ext,
+            "--games",
+            "2",
+            "--tc",
+            "1+0.05",
+            "--max-plies",
+            "12",
+        ],
+        b"",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(out.contains("ccg vs slow") && out.contains("of 2 games"), "{out}");
+    assert!(!out.contains("forfeit") && !text(&o.stderr).contains("on time"), "{out}\n{}", text(&o.stderr));
+    let _ = std::fs::remove_file(&script);
+}
+
+#[cfg(unix)]
+#[test]
+fn match_forfeits_an_engine_that_misses_the_handshake_with_a_clear_message() {
+    let script = slow_uci_engine(1.5, "late");
+    let ext = format!("cmd={} name=late", script.display());
+    let o = ccg_with_input(
+        &[
+            "match",
+            "mgc1",
+            "--engine",
+            "ccg",
+            "--engine",
+            &ext,
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--handshake-ms",
+            "300",
+        ],
+        b"",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Both games go to ccg, each forfeit saying what was asked, how long it waited, and the fix.
+    assert!(out.contains("+2 =0 -0") && out.contains("2 games ended by forfeit"), "{out}");
+    assert!(
+        out.contains("late failed to start")
+            && out.contains("did not answer `uci` with `uciok` within 300 ms")
+            && out.contains("--handshake-ms"),
+        "{out}"
+    );
+    // Zero is no handshake at all: refused with a clear error, nothing played.
+    let o =
+        ccg_with_input(&["match", "mgc1", "--engine", "ccg", "--engine", &ext, "--handshake-ms", "0"], b"");
+    assert!(!o.status.success() && text(&o.stderr).contains("--handshake-ms"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_file(&script);
+}
+
 #[test]
 fn match_drives_external_xboard_engines() {
     let me = env!("CARGO_BIN_EXE_ccg");

@@ -71,6 +71,11 @@ pub struct MatchArgs {
     /// Milliseconds a player may exceed its clock before it loses on time.
     #[arg(long, default_value_t = 0)]
     pub timemargin: u64,
+    /// Milliseconds an external engine has to start (UCI: `uciok`, then `readyok`) before it
+    /// forfeits the game. Generous by default: a niced engine on a loaded machine gets a few
+    /// percent of a core. The clock starts after the handshake.
+    #[arg(long, default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub handshake_ms: u64,
 }
 
 /// How players are told to move.

@@ -51,10 +51,12 @@ impl UciPlayer {
         uci_opts: &[(String, String)],
         game: &str,
         rule_opts: &[(String, String)],
+        handshake: Duration,
     ) -> Result<UciPlayer, String> {
         let mut p = Pipe::start(cmd, args)?;
         p.send("uci")?;
-        let hello = p.wait_for("uciok", Duration::from_secs(10))?;
+        let hello =
+            p.wait_for("uciok", handshake).map_err(|e| handshake_error(cmd, "uci", "uciok", e, handshake))?;
         let has_variant = hello.iter().any(|l| l.contains("name UCI_Variant "));
         let has_rules = hello.iter().any(|l| l.contains("name RuleOptions "));
         if has_variant && !uci_opts.iter().any(|(k, _)| k == "UCI_Variant") {
@@ -69,8 +71,22 @@ impl UciPlayer {
         }
         p.send("ucinewgame")?;
         p.send("isready")?;
-        p.wait_for("readyok", Duration::from_secs(30))?;
+        p.wait_for("readyok", handshake)
+            .map_err(|e| handshake_error(cmd, "isready", "readyok", e, handshake))?;
         Ok(UciPlayer { p })
+    }
+}
+
+/// Says which start-up question went unanswered, and how to allow more time for it.
+fn handshake_error(cmd: &str, asked: &str, expected: &str, e: String, handshake: Duration) -> String {
+    if e.starts_with("no ") {
+        format!(
+            "{cmd} did not answer `{asked}` with `{expected}` within {} ms (a loaded machine may \
+             need a longer --handshake-ms)",
+            handshake.as_millis()
+        )
+    } else {
+        format!("{cmd} did not answer `{asked}`: {e}")
     }
 }
 

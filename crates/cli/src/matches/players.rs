@@ -121,11 +121,13 @@ impl Spec {
         }
     }
 
+    /// Starts the player for one game; an external engine has `handshake` to get ready.
     pub fn start(
         &self,
         game: &str,
         options: &[(String, String)],
         seed: u64,
+        handshake: Duration,
     ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Spec::Ccg { level, config, .. } => {
@@ -138,7 +140,7 @@ impl Spec {
             Spec::Random => Box::new(RandomPlayer { rng: Rng::new(seed), greedy: None }),
             Spec::Greedy => Box::new(RandomPlayer { rng: Rng::new(seed), greedy: Some(None) }),
             Spec::Uci { cmd, args, options: uci_opts, .. } => {
-                Box::new(UciPlayer::start(cmd, args, uci_opts, game, options)?)
+                Box::new(UciPlayer::start(cmd, args, uci_opts, game, options, handshake)?)
             }
             Spec::Xboard { cmd, args, .. } => Box::new(XboardPlayer::start(cmd, args, game)?),
         })

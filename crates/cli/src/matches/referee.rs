@@ -62,10 +62,12 @@ pub(super) fn play_game(
         _ => (Duration::from_secs(3600), Duration::ZERO),
     };
     let mut clocks = Clocks { left: [base; 2], inc };
+    // Both players start before either clock runs: a slow start-up costs no thinking time.
     let mut players: Vec<Option<Box<dyn Player>>> = Vec::new();
     let mut start_errors = Vec::new();
+    let handshake = Duration::from_millis(args.handshake_ms);
     for (i, s) in specs.iter().enumerate() {
-        match s.start(&args.game, rule_opts, seed ^ ((i as u64 + 1) * 0x1234_5678)) {
+        match s.start(&args.game, rule_opts, seed ^ ((i as u64 + 1) * 0x1234_5678), handshake) {
             Ok(p) => players.push(Some(p)),
             Err(e) => {
                 start_errors.push((i, e));
