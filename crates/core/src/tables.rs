@@ -85,8 +85,8 @@ pub(crate) fn merge_jumps(list: impl IntoIterator<Item = JumpDir>) -> Vec<JumpDi
 /// The moves of one kind merged for move generation: the leaps and slides of every
 /// unconditional group folded into one table per action, so that a piece's targets cost one
 /// lookup per action and one per slide direction whatever the number of its modes; what
-/// depends on conditions or paths (first-move and jump-right groups, exact-distance moves,
-/// slides over a piece) stays in `rest`, group by group.
+/// depends on conditions or paths (first-move and jump-right groups, exact-distance moves whose
+/// passed cells matter, slides over a piece) stays in `rest`, group by group.
 #[derive(Clone, Default)]
 pub(crate) struct KindReach {
     /// Per action (indexed by [`action_index`]), the leap targets of each cell; empty when the
@@ -332,6 +332,19 @@ fn compile(g: &Geometry, side: usize, kind: &PieceKind, m: &Mode) -> Result<Comp
             match exact {
                 None if jumping => Compiled::HopSlides(dirs),
                 None => Compiled::Slides(dirs),
+                // A line move of exactly n cells that needs nothing of the cells it passes (one
+                // step, or a jump over any cells) is a leap: compiled as one, it joins the kind's
+                // merged leap table and the attack test's leap patterns instead of costing a
+                // path test per direction (the steps of kings, horses and pawns).
+                Some(len) if (len == 1 || jumping) && !m.over_own && !m.over_any => Compiled::Leaps(
+                    (0..n as Cell)
+                        .map(|c| {
+                            dirs.iter()
+                                .filter_map(|&d| g.ray_cells(c, d).get(len as usize - 1).copied())
+                                .collect()
+                        })
+                        .collect(),
+                ),
                 Some(len) => Compiled::Exact(
                     dirs.iter()
                         .map(|&d| {
@@ -429,4 +442,38 @@ fn add_attack(list: &mut Vec<AttackEntry>, k: Kind, m: &Mode, pattern: Pattern) 
         return;
     }
     list.push(AttackEntry { kinds: vec![k], initial: m.initial, unchecked: m.unchecked, pattern });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::PieceKind;
+
+    fn reach(modes: &str) -> KindReach {
+        let g = Geometry::square("abcde", 5);
+        let kind = PieceKind::new('X', "X", modes).unwrap();
+        let t = Tables::build(&g, &[kind]).unwrap();
+        t.reach[0][0].clone()
+    }
+
+    #[test]
+    fn steps_and_free_jumps_compile_to_leaps_paths_stay_exact() {
+        let g = Geometry::square("abcde", 5);
+        let c3 = g.parse_cell("c3").unwrap();
+        let names = |s: CellSet| s.iter().map(|c| g.name(c).to_string()).collect::<Vec<_>>().join(" ");
+        // One step along each line: the eight neighbours, as one leap table, nothing left over.
+        let step = reach("O(1) + D(1)");
+        assert!(step.rest.is_empty());
+        assert_eq!(names(step.leaps[0][c3 as usize]), "b2 c2 d2 b3 d3 b4 c4 d4");
+        // A jump of two over anything is a leap too.
+        let jump = reach("jO(2)");
+        assert!(jump.rest.is_empty());
+        assert_eq!(names(jump.leaps[0][c3 as usize]), "c1 a3 e3 c5");
+        // Two cells along a line need the cell between empty: still a path test.
+        let two = reach("O(2)");
+        assert!(two.leaps[0].is_empty());
+        assert_eq!(two.rest.len(), 1);
+        // Jumping over own pieces only needs a piece between: also a path test.
+        assert_eq!(reach("ojO(2)").rest.len(), 1);
+    }
 }
