@@ -15,8 +15,10 @@ pub fn run(games: Vec<String>, depth: u32, search_nodes: u64) -> Result<()> {
     } else {
         games
     };
+    // The game column as wide as the longest id (`pyramids2-cheskers9`), so the columns line up.
+    let w = ids.iter().map(|id| id.len()).max().unwrap_or(0).max(4);
     println!(
-        "{:<12} {:>6} {:>14} {:>9} {:>14} {:>12} {:>9} {:>14}",
+        "{:<w$} {:>6} {:>14} {:>9} {:>14} {:>12} {:>9} {:>14}",
         "game", "depth", "nodes", "seconds", "nodes/s", "search nodes", "seconds", "search nodes/s"
     );
     for id in ids {
@@ -28,7 +30,7 @@ pub fn run(games: Vec<String>, depth: u32, search_nodes: u64) -> Result<()> {
         let r = analyse(&pos, &Limits::nodes(search_nodes));
         let ss = start.elapsed().as_secs_f64();
         println!(
-            "{:<12} {:>6} {:>14} {:>9.3} {:>14.0} {:>12} {:>9.3} {:>14.0}",
+            "{:<w$} {:>6} {:>14} {:>9.3} {:>14.0} {:>12} {:>9.3} {:>14.0}",
             id,
             depth,
             n,

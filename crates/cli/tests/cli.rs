@@ -28,6 +28,25 @@ fn games_lists_every_id_with_status() {
 }
 
 #[test]
+fn bench_lines_up_one_row_per_game_with_its_perft_count() {
+    let o = ccg(&["bench", "mgc", "pyramids2-cheskers9", "--depth", "2", "--search-nodes", "200"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    // Every column starts where the header's does, however long the game id.
+    let nodes_end = lines[0].find("nodes").unwrap() + "nodes".len();
+    for (line, game) in lines[1..].iter().zip(["mgc", "pyramids2-cheskers9"]) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], game);
+        assert_eq!(fields[1], "2");
+        let perft = stdout(&ccg(&["perft", game, "2"]));
+        assert_eq!(format!("nodes {}", fields[2]), perft.trim(), "{out}");
+        assert_eq!(line.find(fields[2]).unwrap() + fields[2].len(), nodes_end, "{out}");
+    }
+}
+
+#[test]
 fn perft_divide_ends_with_nodes() {
     let o = ccg(&["perft", "mgc", "2", "--divide", "--moves", "1._f3-f5_f8-f6"]);
     assert!(o.status.success());
