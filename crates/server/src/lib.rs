@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod api;
 pub mod apidocs;
+pub mod bundle;
 pub mod config;
 pub mod db;
 pub mod game;

@@ -6,7 +6,8 @@
 //! A game's page names the rules facts of its game in a `<link rel="preload">`, so that the
 //! browser fetches them while the page's modules load instead of after the game's state, and
 //! carries `early.js` inline, so that the state is asked while the page is still being read
-//! rather than one more request later.
+//! rather than one more request later. Its modules come as one script, `/static/game-page.js`,
+//! joined from `game.js` and what it imports when the server starts (see [`crate::bundle`]).
 
 use crate::AppState;
 use axum::extract::{Path, State};
@@ -75,6 +76,13 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("source/doseki.txt", TEXT, web!("source/doseki.txt")),
     ("source/brilliant.txt", TEXT, web!("source/brilliant.txt")),
 ];
+
+/// The game page's modules as one script, joined from the sources in `ASSETS` (a unit test
+/// proves the join succeeds, so this cannot fail at run time).
+static GAME_SCRIPT: LazyLock<String> = LazyLock::new(|| {
+    crate::bundle::bundle("game.js", |name| ASSETS.iter().find(|a| a.0 == name && a.1 == JS).map(|a| a.2))
+        .expect("the game page's modules join (web::tests)")
+});
 
 /// FNV-1a of the contents: changes whenever the file does.
 fn etag(body: &str) -> String {
@@ -154,7 +162,9 @@ fn url_encode(s: &str) -> String {
 }
 
 pub fn routes() -> Router<Arc<AppState>> {
-    let mut r = Router::new().route("/g/{id}", get(game_page));
+    let mut r = Router::new()
+        .route("/g/{id}", get(game_page))
+        .route("/static/game-page.js", get(|h: HeaderMap| async move { page(JS, GAME_SCRIPT.as_str(), &h) }));
     for &(path, body) in PAGES {
         r = r.route(path, get(move |h: HeaderMap| async move { page(HTML, body, &h) }));
     }
@@ -167,4 +177,34 @@ pub fn routes() -> Router<Arc<AppState>> {
             page("text/markdown; charset=utf-8", include_str!("../../../docs/rules.md"), &h)
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The game page's script is its modules, each once, after what it imports: every line of
+    /// each source but its imports, `export ` taken off its declarations.
+    #[test]
+    fn the_game_page_script_is_its_modules_joined() {
+        let joined = GAME_SCRIPT.as_str();
+        let modules: Vec<&str> = joined.lines().filter_map(|l| l.strip_prefix("// ---- ")).collect();
+        assert_eq!(modules.len(), 13, "{modules:?}");
+        assert_eq!((modules[0], modules[12]), ("i18n.js", "game.js"));
+        for name in &modules {
+            let source = ASSETS.iter().find(|a| a.0 == *name).unwrap().2;
+            let start = joined.find(&format!("// ---- {name}\n")).unwrap();
+            let mut part = joined[start..].lines().skip(1);
+            for line in source.lines() {
+                let want = if line.starts_with("import ") {
+                    ""
+                } else {
+                    line.strip_prefix("export ").unwrap_or(line)
+                };
+                assert_eq!(part.next(), Some(want), "{name}");
+            }
+        }
+        assert!(!GAME.0.contains("src=\"/static/game.js\""), "the page loads the joined script");
+        assert!(GAME.0.contains("src=\"/static/game-page.js\""));
+    }
 }

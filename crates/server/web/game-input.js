@@ -12,11 +12,11 @@ import { $, ui, shown, moverToken, waitingSeat, legalFrom, seq, startsWith, targ
 import { render, showError } from "./game-view.js";
 
 /// Sends a chosen legal move (the page's module: it talks to the server).
-let play = async () => {};
+let playMove = async () => {};
 
 /// Wires the board, the hands and the move entry; `actions.play(move, opts)` plays a move.
 export function setupInput(actions) {
-  play = actions.play;
+  playMove = actions.play;
   const svg = $("board");
   svg.addEventListener("pointerdown", onDown);
   svg.addEventListener("pointermove", onMove);
@@ -103,7 +103,7 @@ function choose(cands) {
 export async function playCandidates(cands, opts) {
   if (!cands.length) return false;
   const m = cands.length === 1 ? cands[0] : await choose(cands);
-  if (m) await play(m, opts);
+  if (m) await playMove(m, opts);
   else render();
   return true;
 }
@@ -132,7 +132,7 @@ export function playPremove() {
   // A premove that became illegal is dropped; of several (promotions, parts of a stack) the first
   // is played, the whole stack before any of its parts.
   cands.sort((a, b) => (a.part ?? -1) - (b.part ?? -1));
-  if (cands.length) play(cands[0]);
+  if (cands.length) playMove(cands[0]);
   else render();
 }
 

@@ -69,7 +69,7 @@ const WORDS = {
   },
 };
 
-function fill(s, p) {
+function fillIn(s, p) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in p ? p[k] : m));
 }
 
@@ -83,16 +83,16 @@ function modeWords(m, board, w) {
   let s;
   if (m.shape === "line") {
     const f = fam(m.family);
-    if (m.jump_capture) s = fill(m.distance === null ? w.xany : w.x1, { f });
-    else if (m.distance === null) s = fill(m.jumping ? w.slidejump : w.slide, { f });
-    else if (m.jumping) s = fill(w.jumpn, { n: m.distance, f });
-    else s = fill(m.distance === 1 ? w.step1 : w.stepn, { n: m.distance, f });
+    if (m.jump_capture) s = fillIn(m.distance === null ? w.xany : w.x1, { f });
+    else if (m.distance === null) s = fillIn(m.jumping ? w.slidejump : w.slide, { f });
+    else if (m.jumping) s = fillIn(w.jumpn, { n: m.distance, f });
+    else s = fillIn(m.distance === 1 ? w.step1 : w.stepn, { n: m.distance, f });
   } else if (m.shape === "ring") {
-    s = m.distance === 1 ? w.ring1 : fill(w.ringn, { n: m.distance });
+    s = m.distance === 1 ? w.ring1 : fillIn(w.ringn, { n: m.distance });
   } else {
     const [a, b] = m.leap;
     const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
-    s = lo === 1 && hi === 2 ? w.knight : fill(lo === 1 ? w.leap1 : w.leap, { a: lo, b: hi });
+    s = lo === 1 && hi === 2 ? w.knight : fillIn(lo === 1 ? w.leap1 : w.leap, { a: lo, b: hi });
   }
   const extra = [];
   const hexForward = board.hexagons && m.dir === "forward" && m.shape === "line";

@@ -2,13 +2,13 @@
 // shows about them (game, opponent, result, date), updated whenever a game page sees a change.
 "use strict";
 
-const KEY = "ccg:games";
+const GAMES_KEY = "ccg:games";
 /// Most games remembered; the oldest are forgotten first (their seat tokens stay).
 const MAX = 200;
 
 export function myGames() {
   try {
-    const all = JSON.parse(localStorage.getItem(KEY) || "{}");
+    const all = JSON.parse(localStorage.getItem(GAMES_KEY) || "{}");
     return Object.values(all).sort((a, b) => b.updated - a.updated);
   } catch {
     return [];
@@ -17,7 +17,7 @@ export function myGames() {
 
 export function rememberGame(s, colors) {
   let all;
-  try { all = JSON.parse(localStorage.getItem(KEY) || "{}"); } catch { all = {}; }
+  try { all = JSON.parse(localStorage.getItem(GAMES_KEY) || "{}"); } catch { all = {}; }
   const seat = (c) => (s[c].kind === "engine" ? { engine: s[c].level } : { human: true });
   all[s.id] = {
     id: s.id, game: s.game, name: s.name, options: s.options, colors, white: seat("white"), black: seat("black"),
@@ -28,5 +28,5 @@ export function rememberGame(s, colors) {
   if (ids.length > MAX) {
     ids.sort((a, b) => all[a].updated - all[b].updated).slice(0, ids.length - MAX).forEach((id) => delete all[id]);
   }
-  try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* storage full or disabled */ }
+  try { localStorage.setItem(GAMES_KEY, JSON.stringify(all)); } catch { /* storage full or disabled */ }
 }

@@ -1,0 +1,61 @@
+// Measures a game page's cold load; not a test (tests never assert wall-clock times):
+//   CCG_SERVER=target/release/ccg-server node loadtime.mjs [runs] [game…]
+// Per game, `runs` fresh browser contexts (a cold cache each), each reporting by the page's
+// clock when the first frame with the board's pieces was drawn (as layout.test.mjs does), with
+// the spread and the machine's load. CCG_COMPARE=<another server binary> measures that one too,
+// its runs interleaved with the first's so that both see the same load; VERBOSE=1 prints each
+// run's requests (start, request sent, first byte, end, by the page's clock).
+import { startServer, launchBrowser, createGame, holdSeats } from "./harness.mjs";
+import { readFileSync } from "node:fs";
+
+const [runs = "9", ...games] = process.argv.slice(2);
+const binaries = [process.env.CCG_SERVER, process.env.CCG_COMPARE].filter(Boolean);
+const servers = [];
+for (const bin of binaries.length ? binaries : [undefined]) {
+  if (bin) process.env.CCG_SERVER = bin;
+  servers.push({ bin: bin || "target/debug/ccg-server", ...(await startServer()) });
+}
+const browser = await launchBrowser();
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+
+async function once(server, game) {
+  const g = await createGame(server.base, { game, opponent: "engine", level: 1 });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await holdSeats(context, g.id, [g.token], { sound: false });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_, seen) => {
+      if (!document.querySelector("#board g.piece")) return;
+      seen.disconnect();
+      requestAnimationFrame(() => { window.drawnAt = performance.now(); });
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(server.base + g.url);
+  await page.waitForFunction(() => window.drawnAt);
+  const info = await page.evaluate(() => ({
+    drawn: window.drawnAt,
+    requests: performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), e.startTime, e.requestStart, e.responseStart, e.responseEnd]),
+  }));
+  if (process.env.VERBOSE) {
+    console.log(`  ${game}: drawn ${info.drawn.toFixed(0)} ms`);
+    for (const [u, ...t] of info.requests) console.log(`    ${u.slice(0, 50).padEnd(50)} ${t.map((x) => x.toFixed(0).padStart(5)).join("")}`);
+  }
+  await context.close();
+  return info.drawn;
+}
+
+for (const game of games.length ? games : ["mgc", "shogi", "doseki"]) {
+  const times = servers.map(() => []);
+  const loads = [load()];
+  for (let r = 0; r < Number(runs); r++) {
+    for (const [i, server] of servers.entries()) times[i].push(await once(server, game));
+  }
+  loads.push(load());
+  for (const [i, server] of servers.entries()) {
+    const t = times[i];
+    console.log(`${game} (${server.bin}): median ${median(t).toFixed(0)} ms, ${Math.min(...t).toFixed(0)}–${Math.max(...t).toFixed(0)} over ${t.length} runs [${t.map((x) => x.toFixed(0)).join(" ")}]; load ${loads.join(" → ")}`);
+  }
+}
+await browser.close();
+for (const s of servers) s.stop();
