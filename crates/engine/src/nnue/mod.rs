@@ -62,7 +62,7 @@ macro_rules! shipped_nets {
             &[$(($id, include_bytes!(concat!("../../nets/", $id, ".nnue")))),*];
     };
 }
-shipped_nets![];
+shipped_nets!["shogi"];
 
 impl Network {
     /// The shipped network of the variant's game (rule options do not change the pieces, so
@@ -399,5 +399,31 @@ mod tests {
         assert!(matches!(Network::read(&shogi, &bytes), Err(NetError::Game { .. })));
         let stepping = ccg_games::variant("mgc", &[("king".into(), "step".into())]).unwrap();
         assert!(Network::read(&stepping, &bytes).is_ok(), "rule options keep the game's network");
+    }
+
+    /// `for_variant` drops a file that does not read (the game then plays without a network), so
+    /// every shipped file is checked here: nets/ and the `shipped_nets!` list agree, each file
+    /// reads for its game, and its evaluation of the start is a sane number of centipawns.
+    #[test]
+    fn shipped_networks_load_for_their_games() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "nnue"))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        let mut listed: Vec<String> = SHIPPED.iter().map(|(id, _)| id.to_string()).collect();
+        listed.sort();
+        assert_eq!(files, listed, "nets/ and the shipped_nets! list differ");
+        for (id, _) in SHIPPED {
+            let v = ccg_games::variant(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let net = Network::for_variant(&v).unwrap_or_else(|| panic!("nets/{id}.nnue does not read"));
+            let mut acc = Accumulator::default();
+            net.refresh(&Position::new(v.clone()), &mut acc);
+            let cp = net.evaluate(&acc, Color::White);
+            assert!(cp.abs() < 300, "{id}: start position {cp} cp");
+        }
     }
 }
