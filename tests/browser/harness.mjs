@@ -167,3 +167,21 @@ export async function openGame(browser, base, g, tokens, { prefs = { sound: fals
   await page.locator("#board [data-cell]").first().waitFor();
   return { context, page };
 }
+
+/// Records when the page first draws a frame with the board's pieces, by its own clock (from its
+/// navigation), as `window.drawnAt`: call before `page.goto`, then `firstPiecesAt(page)`.
+export async function watchFirstPieces(page) {
+  await page.addInitScript(() => {
+    new MutationObserver((_, seen) => {
+      if (!document.querySelector("#board g.piece")) return;
+      seen.disconnect();
+      requestAnimationFrame(() => { window.drawnAt = performance.now(); });
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+/// The time `watchFirstPieces` recorded, once the frame has been drawn.
+export async function firstPiecesAt(page) {
+  await page.waitForFunction(() => window.drawnAt);
+  return page.evaluate(() => window.drawnAt);
+}

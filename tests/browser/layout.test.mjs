@@ -8,7 +8,7 @@
 // not asserted).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, shot, watchConsole, createGame, post, consoleErrors, holdSeats, waitMoves } from "./harness.mjs";
+import { startServer, launchBrowser, shot, watchConsole, createGame, post, consoleErrors, holdSeats, waitMoves, watchFirstPieces, firstPiecesAt } from "./harness.mjs";
 
 let server;
 let browser;
@@ -200,17 +200,9 @@ test(`every game page ships under ${PAGE_BUDGET_KB} KB with a cold cache (load t
           plain.set(r.url(), (await (await r.response()).body()).length);
         } catch { /* the page closed first */ }
       });
-      // When the first frame with pieces is drawn, by the page's clock (from its navigation).
-      await page.addInitScript(() => {
-        new MutationObserver((_, seen) => {
-          if (!document.querySelector("#board g.piece")) return;
-          seen.disconnect();
-          requestAnimationFrame(() => { window.drawnAt = performance.now(); });
-        }).observe(document, { subtree: true, childList: true });
-      });
+      await watchFirstPieces(page);
       await page.goto(server.base + g.url);
-      await page.waitForFunction(() => window.drawnAt);
-      const shown = Math.round(await page.evaluate(() => window.drawnAt));
+      const shown = Math.round(await firstPiecesAt(page));
       // The live stream stays open (it never finishes); everything else has arrived.
       await page.waitForLoadState("networkidle").catch(() => {});
       const total = [...sizes.values()].reduce((a, b) => a + b, 0);

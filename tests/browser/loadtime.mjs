@@ -5,7 +5,7 @@
 // the spread and the machine's load. CCG_COMPARE=<another server binary> measures that one too,
 // its runs interleaved with the first's so that both see the same load; VERBOSE=1 prints each
 // run's requests (start, request sent, first byte, end, by the page's clock).
-import { startServer, launchBrowser, createGame, holdSeats } from "./harness.mjs";
+import { startServer, launchBrowser, createGame, holdSeats, watchFirstPieces, firstPiecesAt } from "./harness.mjs";
 import { readFileSync } from "node:fs";
 
 const [runs = "9", ...games] = process.argv.slice(2);
@@ -24,25 +24,18 @@ async function once(server, game) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await holdSeats(context, g.id, [g.token], { sound: false });
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    new MutationObserver((_, seen) => {
-      if (!document.querySelector("#board g.piece")) return;
-      seen.disconnect();
-      requestAnimationFrame(() => { window.drawnAt = performance.now(); });
-    }).observe(document, { subtree: true, childList: true });
-  });
+  await watchFirstPieces(page);
   await page.goto(server.base + g.url);
-  await page.waitForFunction(() => window.drawnAt);
+  const drawn = await firstPiecesAt(page);
   const info = await page.evaluate(() => ({
-    drawn: window.drawnAt,
     requests: performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), e.startTime, e.requestStart, e.responseStart, e.responseEnd]),
   }));
   if (process.env.VERBOSE) {
-    console.log(`  ${game}: drawn ${info.drawn.toFixed(0)} ms`);
+    console.log(`  ${game}: drawn ${drawn.toFixed(0)} ms`);
     for (const [u, ...t] of info.requests) console.log(`    ${u.slice(0, 50).padEnd(50)} ${t.map((x) => x.toFixed(0).padStart(5)).join("")}`);
   }
   await context.close();
-  return info.drawn;
+  return drawn;
 }
 
 for (const game of games.length ? games : ["mgc", "shogi", "doseki"]) {
