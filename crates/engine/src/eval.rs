@@ -523,14 +523,7 @@ mod tests {
     /// back to derived values on a broken file without a word.
     #[test]
     fn shipped_parameter_files_load() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("params");
-        let mut files: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-            .collect();
-        files.sort();
+        let files = crate::shipped_files("params", "toml");
         let mut listed: Vec<String> = SHIPPED.iter().map(|(id, _)| id.to_string()).collect();
         listed.sort();
         assert_eq!(files, listed, "params/ and the shipped! list differ");

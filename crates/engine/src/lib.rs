@@ -15,6 +15,21 @@ mod time;
 mod tt;
 pub mod tune;
 
+/// The game ids of the files with extension `ext` in the crate's folder `dir` (the shipped
+/// parameter files and networks), sorted: their tests check each list against what is compiled in.
+#[cfg(test)]
+pub(crate) fn shipped_files(dir: &str, ext: &str) -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    ids
+}
+
 pub use eval::{Evaluator, Params, ParamsError};
 pub use search::{Engine, EngineConfig, Features, Info};
 

@@ -406,14 +406,7 @@ mod tests {
     /// reads for its game, and its evaluation of the start is a sane number of centipawns.
     #[test]
     fn shipped_networks_load_for_their_games() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
-        let mut files: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "nnue"))
-            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-            .collect();
-        files.sort();
+        let files = crate::shipped_files("nets", "nnue");
         let mut listed: Vec<String> = SHIPPED.iter().map(|(id, _)| id.to_string()).collect();
         listed.sort();
         assert_eq!(files, listed, "nets/ and the shipped_nets! list differ");
