@@ -33,6 +33,8 @@ export async function startServer() {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   const base = line.trim().split(" ").pop();
+  // A script that dies must not leave its server running (holding the terminal's output open).
+  process.once("exit", () => child.kill("SIGTERM"));
   return { base, stop: () => child.kill("SIGTERM") };
 }
 
@@ -168,20 +170,29 @@ export async function openGame(browser, base, g, tokens, { prefs = { sound: fals
   return { context, page };
 }
 
-/// Records when the page first draws a frame with the board's pieces, by its own clock (from its
-/// navigation), as `window.drawnAt`: call before `page.goto`, then `firstPiecesAt(page)`.
+/// Records when the page has first drawn a frame with the board's pieces, by its own clock (from
+/// its navigation), as `window.drawnAt`: call before `page.goto`, then `firstPiecesAt(page)`.
+/// The frame's own work (style, layout, paint of the new board) comes after its animation-frame
+/// callbacks, so the time is taken in a task posted from there: it runs once that frame is done.
+/// (`window.frameAt`, the callback's own time, is when that frame began.)
 export async function watchFirstPieces(page) {
   await page.addInitScript(() => {
     new MutationObserver((_, seen) => {
       if (!document.querySelector("#board g.piece")) return;
       seen.disconnect();
-      requestAnimationFrame(() => { window.drawnAt = performance.now(); });
+      requestAnimationFrame(() => {
+        window.frameAt = performance.now();
+        const done = new MessageChannel();
+        done.port1.onmessage = () => { window.drawnAt = performance.now(); };
+        done.port2.postMessage(null);
+      });
     }).observe(document, { subtree: true, childList: true });
   });
 }
 
-/// The time `watchFirstPieces` recorded, once the frame has been drawn.
+/// The times `watchFirstPieces` recorded, once the frame has been drawn: when it was done
+/// (`drawn`) and when it began (`frame`), in ms from the navigation.
 export async function firstPiecesAt(page) {
   await page.waitForFunction(() => window.drawnAt);
-  return page.evaluate(() => window.drawnAt);
+  return page.evaluate(() => ({ drawn: window.drawnAt, frame: window.frameAt }));
 }

@@ -202,12 +202,12 @@ test(`every game page ships under ${PAGE_BUDGET_KB} KB with a cold cache (load t
       });
       await watchFirstPieces(page);
       await page.goto(server.base + g.url);
-      const shown = Math.round(await firstPiecesAt(page));
+      const { drawn: shown } = await firstPiecesAt(page);
       // The live stream stays open (it never finishes); everything else has arrived.
       await page.waitForLoadState("networkidle").catch(() => {});
       const total = [...sizes.values()].reduce((a, b) => a + b, 0);
       const unpacked = [...plain.values()].reduce((a, b) => a + b, 0);
-      st.diagnostic(`${game}: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB sent (${(unpacked / 1024).toFixed(1)} KB unpacked), pieces drawn ${shown} ms after navigation (loopback, cold cache)`);
+      st.diagnostic(`${game}: ${sizes.size} requests, ${(total / 1024).toFixed(1)} KB sent (${(unpacked / 1024).toFixed(1)} KB unpacked), pieces drawn ${Math.round(shown)} ms after navigation (loopback, cold cache)`);
       // Each resource once: the page starts once (one live stream, one state and rules fetch).
       assert.deepEqual([...requested].filter(([, n]) => n > 1), []);
       assert.ok(total < PAGE_BUDGET_KB * 1024, `${total} bytes: ${[...sizes].map(([u, n]) => `${u.replace(server.base, "")} ${n}`).join(", ")}`);

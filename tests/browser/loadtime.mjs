@@ -1,8 +1,9 @@
 // Measures a game page's cold load; not a test (tests never assert wall-clock times):
 //   CCG_SERVER=target/release/ccg-server node loadtime.mjs [runs] [game…]
 // Per game, `runs` fresh browser contexts (a cold cache each), each reporting by the page's
-// clock when the first frame with the board's pieces was drawn (as layout.test.mjs does), with
-// the spread and the machine's load. CCG_COMPARE=<another server binary> measures that one too,
+// clock when the first frame with the board's pieces was drawn (its style, layout and paint
+// done, as layout.test.mjs reports it) and when that frame began, with the spread and the
+// machine's load. CCG_COMPARE=<another server binary> measures that one too,
 // its runs interleaved with the first's so that both see the same load; VERBOSE=1 prints each
 // run's requests (start, request sent, first byte, end, by the page's clock).
 import { startServer, launchBrowser, createGame, holdSeats, watchFirstPieces, firstPiecesAt } from "./harness.mjs";
@@ -26,16 +27,16 @@ async function once(server, game) {
   const page = await context.newPage();
   await watchFirstPieces(page);
   await page.goto(server.base + g.url);
-  const drawn = await firstPiecesAt(page);
+  const { drawn, frame } = await firstPiecesAt(page);
   const info = await page.evaluate(() => ({
     requests: performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), e.startTime, e.requestStart, e.responseStart, e.responseEnd]),
   }));
   if (process.env.VERBOSE) {
-    console.log(`  ${game}: drawn ${drawn.toFixed(0)} ms`);
+    console.log(`  ${game}: drawn ${drawn.toFixed(0)} ms (the frame began at ${frame.toFixed(0)})`);
     for (const [u, ...t] of info.requests) console.log(`    ${u.slice(0, 50).padEnd(50)} ${t.map((x) => x.toFixed(0).padStart(5)).join("")}`);
   }
   await context.close();
-  return drawn;
+  return { drawn, frame };
 }
 
 for (const game of games.length ? games : ["mgc", "shogi", "doseki"]) {
@@ -46,8 +47,9 @@ for (const game of games.length ? games : ["mgc", "shogi", "doseki"]) {
   }
   loads.push(load());
   for (const [i, server] of servers.entries()) {
-    const t = times[i];
-    console.log(`${game} (${server.bin}): median ${median(t).toFixed(0)} ms, ${Math.min(...t).toFixed(0)}–${Math.max(...t).toFixed(0)} over ${t.length} runs [${t.map((x) => x.toFixed(0)).join(" ")}]; load ${loads.join(" → ")}`);
+    const t = times[i].map((x) => x.drawn);
+    const began = median(times[i].map((x) => x.frame));
+    console.log(`${game} (${server.bin}): median ${median(t).toFixed(0)} ms, ${Math.min(...t).toFixed(0)}–${Math.max(...t).toFixed(0)} over ${t.length} runs [${t.map((x) => x.toFixed(0)).join(" ")}] (the frame began at ${began.toFixed(0)}, median); load ${loads.join(" → ")}`);
   }
 }
 await browser.close();

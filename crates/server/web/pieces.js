@@ -68,14 +68,15 @@ function ringCells(n, dir) {
   return out;
 }
 
-/// SVG markup of one kind in one colour, centred on (0, 0).
+/// SVG markup of one kind in one colour, centred on (0, 0): a handful of elements whatever the
+/// kind's modes, its marks gathered by paint into one path each (see `Ink`).
 export function pieceSvg(kind, color, board, style) {
   if (kind.stack) return stackSvg(kind, color, style);
   const ink = kind.promoted ? PROMOTED_INK[color] : INK[color];
   const r = kind.pawn ? R_PAWN : R;
   const parts = [];
-  const base = kind.promoted ? octagon(r) : `<circle r="${r}"/>`;
-  parts.push(`<g fill="${FILL[color]}" stroke="${RIM[color]}" stroke-width="1.3">${base}</g>`);
+  const rim = `fill="${FILL[color]}" stroke="${RIM[color]}" stroke-width="1.3"`;
+  parts.push(kind.promoted ? octagon(r, rim) : `<circle r="${r}" ${rim}/>`);
   if (kind.royal) parts.push(`<circle r="${r - 2.6}" fill="none" stroke="${ink}" stroke-width="1"/>`);
   if (style === "letters") {
     parts.push(letter(kind.letter, ink, 19, 6.8));
@@ -83,7 +84,8 @@ export function pieceSvg(kind, color, board, style) {
     // Pawns are written without a letter in the notation: their marks say it all.
     const withLetter = style === "symbols" && !kind.pawn;
     const turn = color === "black" ? ' transform="rotate(180)"' : "";
-    parts.push(`<g${turn}>${marks(kind, board, ink, r - 3.2, withLetter ? 6.3 : 2.4)}</g>`);
+    const drawn = marks(kind, board, ink, r - 3.2, withLetter ? 6.3 : 2.4);
+    if (drawn) parts.push(`<g${turn}>${drawn}</g>`);
     if (withLetter) {
       parts.push(`<circle r="5.6" fill="${FILL[color]}"/>`);
       parts.push(letter(kind.letter, ink, 9.5, 3.4));
@@ -92,6 +94,36 @@ export function pieceSvg(kind, color, board, style) {
     }
   }
   return `<g class="pc">${parts.join("")}</g>`;
+}
+
+/// Marks gathered by paint (stroke, fill, width, dashes, opacity): each paint is one <path> of
+/// many subpaths. A board clones a piece's picture into every <use> of it, and the style and
+/// layout of a first frame grow with the elements: Doseki's 324 checkers, or a 10x10 board of
+/// pieces with a dozen spokes each, cost tens of milliseconds more drawn one element per mark.
+class Ink {
+  constructor() {
+    this.paths = new Map();
+  }
+
+  add(paint, d) {
+    const list = this.paths.get(paint);
+    if (list) list.push(d);
+    else this.paths.set(paint, [d]);
+  }
+
+  line(x1, y1, x2, y2, paint) {
+    this.add(paint, `M${f2(x1)},${f2(y1)}L${f2(x2)},${f2(y2)}`);
+  }
+
+  /// A circle as two arcs, from its rightmost point clockwise like a <circle> (dashes fall alike).
+  circle(x, y, r, paint) {
+    const [a, d] = [f2(r), f2(2 * r)];
+    this.add(paint, `M${f2(x + r)},${f2(y)}a${a},${a} 0 0,1 ${-d},0a${a},${a} 0 0,1 ${d},0z`);
+  }
+
+  svg() {
+    return [...this.paths].map(([paint, ds]) => `<path d="${ds.join("")}"${paint}/>`).join("");
+  }
 }
 
 // Band shades of a stack, alternating by size so neighbouring checkers stay apart.
@@ -129,26 +161,26 @@ function letter(ch, ink, size, dy) {
   return `<text class="pc-letter" y="${dy}" font-size="${size}" fill="${ink}" text-anchor="middle" font-weight="700">${ch}</text>`;
 }
 
-function octagon(r) {
+function octagon(r, paint) {
   const pts = [];
   for (let i = 0; i < 8; i++) {
     const a = Math.PI / 8 + (i * Math.PI) / 4;
     pts.push(`${f2(r * 1.04 * Math.cos(a))},${f2(r * 1.04 * Math.sin(a))}`);
   }
-  return `<polygon points="${pts.join(" ")}"/>`;
+  return `<polygon points="${pts.join(" ")}" ${paint}/>`;
 }
 
 /// The movement marks of a kind. Slides are spokes, full rings circles; every fixed
 /// destination (steps, partial rings, leaps) is a point, merged where modes meet: a filled dot
 /// where the piece moves or captures, a hollow one where it only moves, a cross where it only
-/// captures.
+/// captures. Rings first, then spokes, then points (each paint one path, in that order).
 function marks(kind, board, ink, outer, inner) {
   const maxN = Math.max(1, ...kind.modes.map((m) => m.shape === "leap" ? Math.max(...m.leap) : m.shape === "line" && m.distance !== null ? m.distance + (m.jump_capture ? 1 : 0) : m.shape === "ring" ? m.distance : 1));
   const step = (outer - inner) / (maxN <= 2 ? maxN + 0.5 : Math.max(maxN, 3.2));
   const dot = Math.min(1.9, step * 0.42);
   const at = (n) => inner + step * n;
-  const lines = [];
-  const rings = [];
+  const rings = new Ink();
+  const lines = new Ink();
   const points = new Map();
   const point = (x, y, m, leap = false) => {
     const key = `${Math.round(x * 4)},${Math.round(y * 4)}`;
@@ -160,23 +192,22 @@ function marks(kind, board, ink, outer, inner) {
     p.leap ||= leap;
     points.set(key, p);
   };
-  const style = (m) => (m.unchecked ? ' stroke-dasharray="2.4 1.6" opacity="0.8"' : "") + (m.initial ? ' opacity="0.45"' : "");
+  // Marks lasting until the first check are dashed and faint, first-move marks fainter.
+  const faint = (m) => (m.unchecked ? ' opacity="0.8"' : m.initial ? ' opacity="0.45"' : "");
+  const style = (m) => (m.unchecked ? ' stroke-dasharray="2.4 1.6"' : "") + faint(m);
+  const stroke = (width, m, cap = true) => ` fill="none" stroke="${ink}" stroke-width="${width}"${cap ? ' stroke-linecap="round"' : ""}${style(m)}`;
   for (const m of kind.modes) {
     if (m.shape === "line") {
       const { vs, double } = vectors(board, m.family, m.dir);
       for (const [dx, dy] of vs) {
         if (m.distance === null) {
-          const g = [];
-          spoke(g, dx, dy, inner, outer - 1.6, ink, double, m.jump_capture ? 2.2 : 1.9);
-          g.push(arrow(dx, dy, outer, ink));
-          if (m.jump_capture) g.push(bar(dx, dy, (inner + outer) / 2, ink));
-          lines.push(`<g${style(m)}>${g.join("")}</g>`);
+          spoke(lines, dx, dy, inner, outer - 1.6, double, m.jump_capture ? 2.2 : 1.9, (w) => stroke(w, m));
+          arrow(lines, dx, dy, outer, ` fill="${ink}"${faint(m)}`);
+          if (m.jump_capture) bar(lines, dx, dy, (inner + outer) / 2, stroke(1.3, m, false));
         } else if (m.jump_capture) {
           // xO(1): over the adjacent piece onto the cell behind it.
-          const g = [];
-          spoke(g, dx, dy, inner, at(m.distance + 1), ink, double, 1.2);
-          g.push(bar(dx, dy, at(m.distance), ink));
-          lines.push(`<g${style(m)}>${g.join("")}</g>`);
+          spoke(lines, dx, dy, inner, at(m.distance + 1), double, 1.2, (w) => stroke(w, m));
+          bar(lines, dx, dy, at(m.distance), stroke(1.3, m, false));
           point(dx * at(m.distance + 1), dy * at(m.distance + 1), { ...m, action: "both" });
         } else {
           point(dx * at(m.distance), dy * at(m.distance), m, m.jumping);
@@ -186,9 +217,9 @@ function marks(kind, board, ink, outer, inner) {
     } else if (m.shape === "ring") {
       const e = at(m.distance);
       if (m.dir === "any" && m.action === "both") {
-        rings.push(`<circle r="${f2(e)}" fill="none" stroke="${ink}" stroke-width="1.3"${style(m)}/>`);
+        rings.circle(0, 0, e, stroke(1.3, m, false));
       } else if (board.hexagons || board.dims > 2) {
-        rings.push(`<circle r="${f2(e)}" fill="none" stroke="${ink}" stroke-width="0.8" stroke-dasharray="1 1.5"${style(m)}/>`);
+        rings.circle(0, 0, e, ` fill="none" stroke="${ink}" stroke-width="0.8" stroke-dasharray="1 1.5"${style(m)}`);
       } else {
         for (const [x, y] of ringCells(m.distance, m.dir)) {
           const [px, py] = norm([x, y]);
@@ -205,46 +236,51 @@ function marks(kind, board, ink, outer, inner) {
       }
     }
   }
-  const dots = [...points.values()].map((p) => {
+  const dots = new Ink();
+  for (const p of points.values()) {
     const action = p.move && p.capture ? "both" : p.move ? "move" : "capture";
-    const op = p.initial ? ' opacity="0.45"' : p.unchecked ? ' opacity="0.7"' : "";
-    return `<g${op}>${endMark(p.x, p.y, action, ink, p.leap, dot)}</g>`;
-  });
-  return rings.join("") + lines.join("") + dots.join("");
+    endMark(dots, p.x, p.y, action, ink, p.leap, dot, p.initial ? ' opacity="0.45"' : p.unchecked ? ' opacity="0.7"' : "");
+  }
+  return rings.svg() + lines.svg() + dots.svg();
 }
 
-function spoke(g, dx, dy, from, to, ink, double, width) {
+function spoke(lines, dx, dy, from, to, double, width, paint) {
   if (to <= from) return;
   if (!double) {
-    g.push(`<line x1="${f2(dx * from)}" y1="${f2(dy * from)}" x2="${f2(dx * to)}" y2="${f2(dy * to)}" stroke="${ink}" stroke-width="${width}" stroke-linecap="round"/>`);
+    lines.line(dx * from, dy * from, dx * to, dy * to, paint(width));
     return;
   }
   const [ox, oy] = [-dy * 1.1, dx * 1.1];
   for (const s of [-1, 1]) {
-    g.push(`<line x1="${f2(dx * from + s * ox)}" y1="${f2(dy * from + s * oy)}" x2="${f2(dx * to + s * ox)}" y2="${f2(dy * to + s * oy)}" stroke="${ink}" stroke-width="${width * 0.55}" stroke-linecap="round"/>`);
+    lines.line(dx * from + s * ox, dy * from + s * oy, dx * to + s * ox, dy * to + s * oy, paint(f2(width * 0.55)));
   }
 }
 
-function arrow(dx, dy, tip, ink) {
+function arrow(lines, dx, dy, tip, paint) {
   const b = tip - 3.4;
   const [px, py] = [-dy * 2, dx * 2];
-  return `<polygon points="${f2(dx * tip)},${f2(dy * tip)} ${f2(dx * b + px)},${f2(dy * b + py)} ${f2(dx * b - px)},${f2(dy * b - py)}" fill="${ink}"/>`;
+  lines.add(paint, `M${f2(dx * tip)},${f2(dy * tip)}L${f2(dx * b + px)},${f2(dy * b + py)}L${f2(dx * b - px)},${f2(dy * b - py)}z`);
 }
 
-function bar(dx, dy, at, ink) {
+function bar(lines, dx, dy, at, paint) {
   const [px, py] = [-dy * 2.6, dx * 2.6];
-  return `<line x1="${f2(dx * at + px)}" y1="${f2(dy * at + py)}" x2="${f2(dx * at - px)}" y2="${f2(dy * at - py)}" stroke="${ink}" stroke-width="1.3"/>`;
+  lines.line(dx * at + px, dy * at + py, dx * at - px, dy * at - py, paint);
 }
 
-function endMark(x, y, action, ink, leap = false, r = 1.9) {
+function endMark(dots, x, y, action, ink, leap, r, op) {
   if (action === "capture") {
-    const s = r;
-    return `<path d="M${f2(x - s)},${f2(y - s)}L${f2(x + s)},${f2(y + s)}M${f2(x - s)},${f2(y + s)}L${f2(x + s)},${f2(y - s)}" stroke="${ink}" stroke-width="1.2"/>`;
+    const paint = ` fill="none" stroke="${ink}" stroke-width="1.2"${op}`;
+    dots.line(x - r, y - r, x + r, y + r, paint);
+    dots.line(x - r, y + r, x + r, y - r, paint);
+    return;
   }
-  if (action === "move") return `<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(r * 0.85)}" fill="none" stroke="${ink}" stroke-width="1"/>`;
+  if (action === "move") {
+    dots.circle(x, y, r * 0.85, ` fill="none" stroke="${ink}" stroke-width="1"${op}`);
+    return;
+  }
   // A leap's destination is a dot with a halo (it passes over whatever stands between).
-  const halo = leap ? `<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(r * 1.55)}" fill="none" stroke="${ink}" stroke-width="0.6"/>` : "";
-  return `${halo}<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(r)}" fill="${ink}"/>`;
+  if (leap) dots.circle(x, y, r * 1.55, ` fill="none" stroke="${ink}" stroke-width="0.6"${op}`);
+  dots.circle(x, y, r, ` fill="${ink}"${op}`);
 }
 
 /// <symbol> definitions, ids `pc-{kind}-{w|b}`: of the pieces `[{kind, color}]` given, or of
