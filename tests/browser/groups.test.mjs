@@ -3,7 +3,7 @@
 // group moving alone (a split), a double drawn as two stacked checkers and one of its checkers
 // moving alone, a drop from the reserve, and Doseki's layers: a polycube outlined and named on
 // each layer it touches, the same cell of the layers above and below lit with the chosen or
-// pointed cell.
+// pointed cell; the move entry suggesting each of the 859 moves of Doseki's start.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, shot, createGame, openGame, clickCell, waitMoves, consoleErrors } from "./harness.mjs";
@@ -158,6 +158,20 @@ test("Doseki: nine layers, a polycube named on each layer it touches, the layers
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
   await page.waitForFunction(() => document.querySelectorAll("#board .hl-link.hover").length === 1);
   assert.deepEqual(await lit(".hl-link.hover"), [await centre('[data-cell="Bc3"]')]);
+  await context.close();
+});
+
+test("the move entry suggests every legal move that starts as typed, however many the position has", async () => {
+  const created = await createGame(server.base, { game: "doseki", opponent: "human" });
+  const { page, context } = await openGame(browser, server.base, created, [created.token]);
+  const legal = (await state(page)).legal.map((m) => m.text);
+  assert.ok(legal.length > 400, `${legal.length} legal moves`);
+  const offered = () => page.$$eval("#entry-moves option", (os) => os.map((o) => o.value));
+  await page.focus("#entry-text");
+  assert.deepEqual(await offered(), legal);
+  const prefix = legal[legal.length - 1].slice(0, 3);
+  await page.fill("#entry-text", prefix);
+  assert.deepEqual(await offered(), legal.filter((t) => t.toLowerCase().startsWith(prefix.toLowerCase())));
   await context.close();
 });
 

@@ -9,7 +9,7 @@ import { pieceIcon } from "./pieces.js";
 import { pieceCard } from "./info.js";
 import { settings } from "./settings.js";
 import { $, ui, shown, moverToken, waitingSeat, legalFrom, seq, startsWith, targets, linkOf, escapeHtml, groupGame, movesOfSet, landingOf } from "./game-state.js";
-import { render, showError } from "./game-view.js";
+import { render, showError, entrySuggestions } from "./game-view.js";
 
 /// Sends a chosen legal move (the page's module: it talks to the server).
 let playMove = async () => {};
@@ -35,6 +35,7 @@ export function setupInput(actions) {
     render();
   });
   $("entry").addEventListener("submit", typedMove);
+  for (const ev of ["focus", "input"]) $("entry-text").addEventListener(ev, entrySuggestions);
 }
 
 /// Drops what is chosen (Escape).

@@ -245,6 +245,15 @@ function renderControls() {
   for (const id of ["rules", "rules2", "recon-badge"]) $(id).href = s.rules;
 }
 
+/// The typed-move entry's suggestions: every legal move whose text starts as typed. Filled while
+/// the entry is in use, not with every drawing: a position can have hundreds of moves (Doseki's
+/// start 859), which a first load need not build.
+export function entrySuggestions() {
+  const typed = $("entry-text").value.trim().toLowerCase();
+  const moves = moverToken() && ui.state ? ui.state.legal.filter((m) => m.text.toLowerCase().startsWith(typed)) : [];
+  $("entry-moves").innerHTML = moves.map((m) => `<option value="${escapeHtml(m.text)}">`).join("");
+}
+
 function renderMoves() {
   const s = ui.state;
   const ol = $("moves");
@@ -280,8 +289,8 @@ function renderMoves() {
     ol.scrollTop = Math.max(0, cur.offsetTop - ol.clientHeight / 2);
     ol.scrollLeft = Math.max(0, cur.offsetLeft - ol.clientWidth / 2);
   }
-  const dl = $("entry-moves");
-  dl.innerHTML = moverToken() ? s.legal.slice(0, 400).map((m) => `<option value="${m.text}">`).join("") : "";
+  if (document.activeElement === $("entry-text")) entrySuggestions();
+  else $("entry-moves").replaceChildren();
   const example = s.legal[0]?.text || s.moves[0]?.text || "";
   $("entry-text").placeholder = example ? t("entry.placeholder", { example }) : t("entry.label");
   $("entry").hidden = ui.mine.size === 0 || s.status !== "active";
