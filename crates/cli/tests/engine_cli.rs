@@ -142,59 +142,35 @@ fn slow_uci_engine(secs: f64, tag: &str) -> std::path::PathBuf {
     path
 }
 
+/// `ccg match mgc1` of ccg against an engine `tag` that needs 1.5 s to say `uciok`, with `extra`
+/// arguments.
+#[cfg(unix)]
+fn match_against_slow_engine(tag: &str, extra: &[&str]) -> std::process::Output {
+    let script = slow_uci_engine(1.5, tag);
+    let ext = format!("cmd={} name={tag}", script.display());
+    let mut args = vec!["match", "mgc1", "--engine", "ccg", "--engine", &ext];
+    args.extend_from_slice(extra);
+    let o = ccg_with_input(&args, b"");
+    let _ = std::fs::remove_file(&script);
+    o
+}
+
 #[cfg(unix)]
 #[test]
 fn match_clock_starts_after_a_slow_engine_handshake() {
     // The engine needs 1.5 s to say `uciok`, more than its whole 1 s clock: counted against the
     // clock it would lose the first move on time.
-    let script = slow_uci_engine(1.5, "ok");
-    let ext = format!("cmd={} name=slow", script.display());
-    let o = ccg_with_input(
-        &[
-            "match",
-            "mgc1",
-            "--engine",
-            "ccg",
-            "--engine",
-            &ext,
-            "--games",
-            "2",
-            "--tc",
-            "1+0.05",
-            "--max-plies",
-            "12",
-        ],
-        b"",
-    );
+    let o = match_against_slow_engine("slow", &["--games", "2", "--tc", "1+0.05", "--max-plies", "12"]);
     let out = text(&o.stdout);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(out.contains("ccg vs slow") && out.contains("of 2 games"), "{out}");
     assert!(!out.contains("forfeit") && !text(&o.stderr).contains("on time"), "{out}\n{}", text(&o.stderr));
-    let _ = std::fs::remove_file(&script);
 }
 
 #[cfg(unix)]
 #[test]
 fn match_forfeits_an_engine_that_misses_the_handshake_with_a_clear_message() {
-    let script = slow_uci_engine(1.5, "late");
-    let ext = format!("cmd={} name=late", script.display());
-    let o = ccg_with_input(
-        &[
-            "match",
-            "mgc1",
-            "--engine",
-            "ccg",
-            "--engine",
-            &ext,
-            "--games",
-            "2",
-            "--nodes",
-            "200",
-            "--handshake-ms",
-            "300",
-        ],
-        b"",
-    );
+    let o = match_against_slow_engine("late", &["--games", "2", "--nodes", "200", "--handshake-ms", "300"]);
     let out = text(&o.stdout);
     assert!(o.status.success(), "{}", text(&o.stderr));
     // Both games go to ccg, each forfeit saying what was asked, how long it waited, and the fix.
@@ -206,10 +182,8 @@ fn match_forfeits_an_engine_that_misses_the_handshake_with_a_clear_message() {
         "{out}"
     );
     // Zero is no handshake at all: refused with a clear error, nothing played.
-    let o =
-        ccg_with_input(&["match", "mgc1", "--engine", "ccg", "--engine", &ext, "--handshake-ms", "0"], b"");
+    let o = match_against_slow_engine("never", &["--handshake-ms", "0"]);
     assert!(!o.status.success() && text(&o.stderr).contains("--handshake-ms"), "{}", text(&o.stderr));
-    let _ = std::fs::remove_file(&script);
 }
 
 #[test]
