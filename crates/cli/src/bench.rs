@@ -2,10 +2,14 @@
 
 use anyhow::Result;
 use ccg_core::Position;
-use ccg_engine::{analyse, Limits};
+use ccg_engine::{Engine, EngineConfig, Features, Limits};
 use std::time::Instant;
 
-pub fn run(games: Vec<String>, depth: u32, search_nodes: u64) -> Result<()> {
+pub fn run(games: Vec<String>, depth: u32, search_nodes: u64, toggles: &[String]) -> Result<()> {
+    let mut features = Features::default();
+    for t in toggles {
+        anyhow::ensure!(features.disable(t), "unknown toggle {t:?} (known: {})", Features::TOGGLES.join(" "));
+    }
     let ids: Vec<String> = if games.is_empty() {
         ccg_games::catalogue()
             .iter()
@@ -27,7 +31,9 @@ pub fn run(games: Vec<String>, depth: u32, search_nodes: u64) -> Result<()> {
         let n = pos.perft(depth);
         let s = start.elapsed().as_secs_f64();
         let start = Instant::now();
-        let r = analyse(&pos, &Limits::nodes(search_nodes));
+        // A fresh engine (and table) per game, as `analyse` does.
+        let engine = Engine::new(EngineConfig { features, ..EngineConfig::default() });
+        let r = engine.search(&pos, &Limits::nodes(search_nodes), &mut |_| {});
         let ss = start.elapsed().as_secs_f64();
         println!(
             "{:<w$} {:>6} {:>14} {:>9.3} {:>14.0} {:>12} {:>9.3} {:>14.0}",

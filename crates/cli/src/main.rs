@@ -89,6 +89,10 @@ enum Command {
         /// Nodes of the fixed search whose speed is measured.
         #[arg(long, default_value_t = 200_000)]
         search_nodes: u64,
+        /// A search feature switched off for the search, by its match name (`nonet`: the
+        /// hand-written evaluation instead of the network); repeatable.
+        #[arg(long = "toggle", value_name = "TOGGLE")]
+        toggles: Vec<String>,
     },
 }
 
@@ -200,7 +204,9 @@ fn run(cli: Cli) -> Result<()> {
                 }
             }
         }
-        Command::Bench { games, depth, search_nodes } => bench::run(games, depth, search_nodes)?,
+        Command::Bench { games, depth, search_nodes, toggles } => {
+            bench::run(games, depth, search_nodes, &toggles)?
+        }
         Command::Uci => ccg_protocols::uci::Uci::new(stdout_out()).run(std::io::stdin().lock()),
         Command::Xboard => ccg_protocols::xboard::XBoard::new(stdout_out()).run(std::io::stdin().lock()),
         Command::Usi => ccg_protocols::usi::Usi::new(stdout_out()).run(std::io::stdin().lock()),

@@ -46,6 +46,21 @@ fn bench_lines_up_one_row_per_game_with_its_perft_count() {
     }
 }
 
+/// `--toggle` switches a search feature off for the timed search (`nonet`: the shipped shogi
+/// network's speed against the hand-written evaluation's); a name that is no toggle is refused.
+#[test]
+fn bench_takes_search_toggles_and_refuses_unknown_ones() {
+    let o = ccg(&["bench", "shogi", "--depth", "1", "--search-nodes", "300", "--toggle", "nonet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let row: Vec<&str> = out.lines().nth(1).expect("a row").split_whitespace().collect();
+    assert_eq!((row[0], row[5]), ("shogi", "300"), "{out}");
+    let o = ccg(&["bench", "shogi", "--depth", "1", "--toggle", "nofast"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("nofast") && err.contains("nonet"), "{err}");
+}
+
 #[test]
 fn perft_divide_ends_with_nodes() {
     let o = ccg(&["perft", "mgc", "2", "--divide", "--moves", "1._f3-f5_f8-f6"]);
