@@ -5,6 +5,8 @@
 
 use anyhow::{Context, Result};
 use ccg_engine::nnue::train::{self_play, train, SelfPlay, TrainConfig};
+use ccg_engine::nnue::Network;
+use ccg_engine::EngineConfig;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;
 
@@ -46,6 +48,27 @@ pub struct TrainArgs {
     /// Where to write the network (default: crates/engine/nets/<game>.nnue).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Self-play by the engine with this network file instead of the one the binary ships (the
+    /// games depend on the player: name it to reproduce a data file).
+    #[arg(long, value_name = "FILE", conflicts_with = "play_nonet")]
+    pub play_net: Option<std::path::PathBuf>,
+    /// Self-play by the hand-written evaluation (as before any network was shipped).
+    #[arg(long)]
+    pub play_nonet: bool,
+}
+
+/// The engine that plays the self-play games, as `--play-net` / `--play-nonet` name it.
+fn player(v: &std::sync::Arc<ccg_core::Variant>, args: &TrainArgs) -> Result<EngineConfig> {
+    let mut config = EngineConfig::default();
+    if let Some(path) = &args.play_net {
+        let bytes = std::fs::read(path).with_context(|| format!("network file {}", path.display()))?;
+        Network::read(v, &bytes).map_err(|e| anyhow::anyhow!("network file {}: {e}", path.display()))?;
+        config.network = Some(std::sync::Arc::new(bytes));
+    }
+    if args.play_nonet {
+        config.features.disable("nonet");
+    }
+    Ok(config)
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
@@ -77,6 +100,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         max_plies: 400,
         threads: args.threads,
         seed: args.seed,
+        player: player(&v, &args)?,
     };
     let data = dir.join(format!("selfplay-n{}-r{}-s{}.bin", args.nodes, args.random_plies, args.seed));
     let started = Instant::now();

@@ -62,6 +62,23 @@ fn bench_takes_search_toggles_and_refuses_unknown_ones() {
 }
 
 #[test]
+fn train_refuses_a_self_play_network_that_is_not_one_before_playing() {
+    let dir = std::env::temp_dir().join(format!("ccg-train-cli-{}", std::process::id()));
+    let bogus = dir.join("bogus.nnue");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(&bogus, b"not a network").unwrap();
+    let d = dir.to_str().unwrap();
+    let o = ccg(&["train", "shogi", "--games", "10", "--dir", d, "--play-net", bogus.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("network file") && err.contains("bogus.nnue"), "{err}");
+    assert!(std::fs::read_dir(&dir).unwrap().count() == 1, "nothing played or written");
+    let o = ccg(&["train", "shogi", "--games", "10", "--dir", d, "--play-net", "x", "--play-nonet"]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn perft_divide_ends_with_nodes() {
     let o = ccg(&["perft", "mgc", "2", "--divide", "--moves", "1._f3-f5_f8-f6"]);
     assert!(o.status.success());

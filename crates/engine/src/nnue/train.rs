@@ -134,6 +134,10 @@ pub struct SelfPlay {
     pub max_plies: usize,
     pub threads: usize,
     pub seed: u64,
+    /// The engine that plays (its network, its toggles: `nonet` plays by the hand-written
+    /// evaluation). The games depend on it, so data are reproduced by naming it: by default it
+    /// is whatever network the binary ships.
+    pub player: EngineConfig,
 }
 
 /// Game records in the data file: `u32 game, u32 bytes, samples…`, appended whole.
@@ -240,7 +244,7 @@ fn append_game(out: &mut Vec<u8>, game: u32, samples: &[Sample]) {
 /// no mate in sight) with the search's score, then the game's result filled in.
 fn play_game(variant: &Arc<Variant>, sp: &SelfPlay, game: u32) -> Vec<Sample> {
     let mut rng = Rng::new(sp.seed ^ (game as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
-    let engine = Engine::new(EngineConfig { hash_mb: 4, ..EngineConfig::default() });
+    let engine = Engine::new(EngineConfig { hash_mb: 4, threads: 1, ..sp.player.clone() });
     let mut pos = Position::new(variant.clone());
     let mut kept: Vec<Sample> = Vec::new();
     let mut white_result = 0.5;
@@ -665,7 +669,15 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ccg-train-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let data = dir.join("data.bin");
-        let sp = SelfPlay { games: 3, nodes: 200, random_plies: 6, max_plies: 40, threads: 2, seed: 3 };
+        let sp = SelfPlay {
+            games: 3,
+            nodes: 200,
+            random_plies: 6,
+            max_plies: 40,
+            threads: 2,
+            seed: 3,
+            player: EngineConfig::default(),
+        };
         let a = self_play(&v, &sp, &data, &|_, _| {}).unwrap();
         assert!(!a.is_empty());
         assert!(a.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
@@ -676,6 +688,29 @@ mod tests {
         let b = self_play(&v, &sp, &data, &|_, _| {}).unwrap();
         assert_eq!(a, b, "the same seed gives the same games");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The player is part of what the data are: shogi's games by the hand-written evaluation
+    /// (`nonet`) are not those of the shipped network, and each is the same again for its seed.
+    #[test]
+    fn self_play_games_are_those_of_the_player_named() {
+        let v = ccg_games::variant("shogi", &[]).unwrap();
+        let mut nonet = crate::Features::default();
+        assert!(nonet.disable("nonet"));
+        let sp = |features| SelfPlay {
+            games: 1,
+            nodes: 300,
+            random_plies: 4,
+            max_plies: 30,
+            threads: 1,
+            seed: 5,
+            player: EngineConfig { features, ..EngineConfig::default() },
+        };
+        let by_net = play_game(&v, &sp(crate::Features::default()), 0);
+        let by_hand = play_game(&v, &sp(nonet), 0);
+        assert!(!by_net.is_empty() && !by_hand.is_empty());
+        assert_ne!(by_net, by_hand);
+        assert_eq!(by_hand, play_game(&v, &sp(nonet), 0));
     }
 
     /// Training lowers the loss, the quantized network evaluates like the float one, and a
