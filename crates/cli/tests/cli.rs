@@ -62,7 +62,7 @@ fn bench_takes_search_toggles_and_refuses_unknown_ones() {
 }
 
 #[test]
-fn train_refuses_a_self_play_network_that_is_not_one_before_playing() {
+fn train_and_match_refuse_a_network_file_that_is_not_one_before_playing() {
     let dir = std::env::temp_dir().join(format!("ccg-train-cli-{}", std::process::id()));
     let bogus = dir.join("bogus.nnue");
     std::fs::create_dir_all(&dir).unwrap();
@@ -73,6 +73,13 @@ fn train_refuses_a_self_play_network_that_is_not_one_before_playing() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("network file") && err.contains("bogus.nnue"), "{err}");
     assert!(std::fs::read_dir(&dir).unwrap().count() == 1, "nothing played or written");
+    // A match too: a network that is none would be the hand-written evaluation under its name.
+    let net = format!("ccg net={}", bogus.display());
+    let o =
+        ccg(&["match", "shogi", "--engine", &net, "--engine", "random", "--games", "2", "--nodes", "100"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not a ccg network") && err.contains("bogus.nnue"), "{err}");
     let o = ccg(&["train", "shogi", "--games", "10", "--dir", d, "--play-net", "x", "--play-nonet"]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
     let _ = std::fs::remove_dir_all(&dir);

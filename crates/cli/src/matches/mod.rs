@@ -150,6 +150,13 @@ pub fn run(args: MatchArgs) -> Result<()> {
         bail!("give exactly two --engine players");
     };
     let specs = [Spec::parse(a)?, Spec::parse(b)?];
+    // The engine reads a network it cannot use as none (the hand-written evaluation): refused
+    // here, so that a match never measures something other than what was named.
+    for (spec, text) in specs.iter().zip([a, b]) {
+        if let Spec::Ccg { config: ccg_engine::EngineConfig { network: Some(bytes), .. }, .. } = spec {
+            ccg_engine::nnue::Network::read(&variant, bytes).with_context(|| format!("engine {text:?}"))?;
+        }
+    }
     let ctl = match (args.nodes, args.depth, &args.tc) {
         (Some(n), _, _) => Control::Nodes(n),
         (None, Some(d), _) => Control::Depth(d),
