@@ -62,7 +62,7 @@ fn bench_takes_search_toggles_and_refuses_unknown_ones() {
 }
 
 #[test]
-fn train_and_match_refuse_a_network_file_that_is_not_one_before_playing() {
+fn train_and_match_refuse_network_and_parameter_files_that_are_none_before_playing() {
     let dir = std::env::temp_dir().join(format!("ccg-train-cli-{}", std::process::id()));
     let bogus = dir.join("bogus.nnue");
     std::fs::create_dir_all(&dir).unwrap();
@@ -80,6 +80,13 @@ fn train_and_match_refuse_a_network_file_that_is_not_one_before_playing() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("not a ccg network") && err.contains("bogus.nnue"), "{err}");
+    // And a parameter file that is none would be the shipped values under its name.
+    let params = format!("ccg params={}", bogus.display());
+    let o =
+        ccg(&["match", "shogi", "--engine", &params, "--engine", "random", "--games", "2", "--nodes", "100"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("bogus.nnue") && err.contains("params"), "{err}");
     let o = ccg(&["train", "shogi", "--games", "10", "--dir", d, "--play-net", "x", "--play-nonet"]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
     let _ = std::fs::remove_dir_all(&dir);

@@ -150,11 +150,18 @@ pub fn run(args: MatchArgs) -> Result<()> {
         bail!("give exactly two --engine players");
     };
     let specs = [Spec::parse(a)?, Spec::parse(b)?];
-    // The engine reads a network it cannot use as none (the hand-written evaluation): refused
-    // here, so that a match never measures something other than what was named.
+    // The engine reads a network or parameter file it cannot use as none (the hand-written
+    // evaluation, the shipped values): refused here, so that a match never measures something
+    // other than what was named.
     for (spec, text) in specs.iter().zip([a, b]) {
-        if let Spec::Ccg { config: ccg_engine::EngineConfig { network: Some(bytes), .. }, .. } = spec {
-            ccg_engine::nnue::Network::read(&variant, bytes).with_context(|| format!("engine {text:?}"))?;
+        if let Spec::Ccg { config, .. } = spec {
+            if let Some(bytes) = &config.network {
+                ccg_engine::nnue::Network::read(&variant, bytes)
+                    .with_context(|| format!("engine {text:?}"))?;
+            }
+            if let Some(params) = &config.params {
+                ccg_engine::Params::parse(&variant, params).with_context(|| format!("engine {text:?}"))?;
+            }
         }
     }
     let ctl = match (args.nodes, args.depth, &args.tc) {
