@@ -73,20 +73,20 @@ fn train_and_match_refuse_network_and_parameter_files_that_are_none_before_playi
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("network file") && err.contains("bogus.nnue"), "{err}");
     assert!(std::fs::read_dir(&dir).unwrap().count() == 1, "nothing played or written");
-    // A match too: a network that is none would be the hand-written evaluation under its name.
-    let net = format!("ccg net={}", bogus.display());
-    let o =
-        ccg(&["match", "shogi", "--engine", &net, "--engine", "random", "--games", "2", "--nodes", "100"]);
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    // A match too: the engine would play by the hand-written evaluation or the shipped values
+    // under the file's name.
+    let refused = |setting: &str| {
+        let engine = format!("ccg {setting}={}", bogus.display());
+        let o = ccg(&[
+            "match", "shogi", "--engine", &engine, "--engine", "random", "--games", "2", "--nodes", "100",
+        ]);
+        assert!(!o.status.success(), "{engine}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = refused("net");
     assert!(err.contains("not a ccg network") && err.contains("bogus.nnue"), "{err}");
-    // And a parameter file that is none would be the shipped values under its name.
-    let params = format!("ccg params={}", bogus.display());
-    let o =
-        ccg(&["match", "shogi", "--engine", &params, "--engine", "random", "--games", "2", "--nodes", "100"]);
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("bogus.nnue") && err.contains("params"), "{err}");
+    let err = refused("params");
+    assert!(err.contains("parameter file") && err.contains("bogus.nnue"), "{err}");
     let o = ccg(&["train", "shogi", "--games", "10", "--dir", d, "--play-net", "x", "--play-nonet"]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
     let _ = std::fs::remove_dir_all(&dir);
