@@ -523,10 +523,7 @@ mod tests {
     /// back to derived values on a broken file without a word.
     #[test]
     fn shipped_parameter_files_load() {
-        let files = crate::shipped_files("params", "toml");
-        let mut listed: Vec<String> = SHIPPED.iter().map(|(id, _)| id.to_string()).collect();
-        listed.sort();
-        assert_eq!(files, listed, "params/ and the shipped! list differ");
+        crate::assert_shipped_files("params", "toml", SHIPPED.iter().map(|(id, _)| *id));
         for (id, text) in SHIPPED {
             let v = ccg_games::variant(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
             let p = Params::parse(&v, text).unwrap_or_else(|e| panic!("params/{id}.toml: {e}"));

@@ -15,19 +15,21 @@ mod time;
 mod tt;
 pub mod tune;
 
-/// The game ids of the files with extension `ext` in the crate's folder `dir` (the shipped
-/// parameter files and networks), sorted: their tests check each list against what is compiled in.
+/// Checks that the files with extension `ext` in the crate's folder `dir` (the shipped parameter
+/// files and networks) are exactly the games `compiled` lists as compiled in.
 #[cfg(test)]
-pub(crate) fn shipped_files(dir: &str, ext: &str) -> Vec<String> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+pub(crate) fn assert_shipped_files<'a>(dir: &str, ext: &str, compiled: impl Iterator<Item = &'a str>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<String> = std::fs::read_dir(&path)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == ext))
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
-    ids.sort();
-    ids
+    files.sort();
+    let mut listed: Vec<String> = compiled.map(str::to_string).collect();
+    listed.sort();
+    assert_eq!(files, listed, "{dir}/ and the list compiled in differ");
 }
 
 pub use eval::{Evaluator, Params, ParamsError};

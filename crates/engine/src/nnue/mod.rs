@@ -406,10 +406,7 @@ mod tests {
     /// reads for its game, and its evaluation of the start is a sane number of centipawns.
     #[test]
     fn shipped_networks_load_for_their_games() {
-        let files = crate::shipped_files("nets", "nnue");
-        let mut listed: Vec<String> = SHIPPED.iter().map(|(id, _)| id.to_string()).collect();
-        listed.sort();
-        assert_eq!(files, listed, "nets/ and the shipped_nets! list differ");
+        crate::assert_shipped_files("nets", "nnue", SHIPPED.iter().map(|(id, _)| *id));
         for (id, _) in SHIPPED {
             let v = ccg_games::variant(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
             let net = Network::for_variant(&v).unwrap_or_else(|| panic!("nets/{id}.nnue does not read"));
