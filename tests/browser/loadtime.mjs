@@ -1,5 +1,5 @@
 // Measures a game page's cold load; not a test (tests never assert wall-clock times):
-//   CCG_SERVER=target/release/ccg-server node loadtime.mjs [runs] [game…]
+//   CCG_SERVER=target/release/ccg-server node loadtime.mjs [runs] [game… | all]
 // Per game, `runs` fresh browser contexts (a cold cache each), each reporting by the page's
 // clock when the first frame with the board's pieces was drawn (its style, layout and paint
 // done, as layout.test.mjs reports it) and when that frame began, with the spread and the
@@ -39,7 +39,11 @@ async function once(server, game) {
   return { drawn, frame };
 }
 
-for (const game of games.length ? games : ["mgc", "shogi", "doseki"]) {
+// `all`: every implemented game of the catalogue.
+const chosen = games.includes("all")
+  ? (await (await fetch(servers[0].base + "/api/catalogue")).json()).games.filter((g) => g.implemented).map((g) => g.id)
+  : games.length ? games : ["mgc", "shogi", "doseki"];
+for (const game of chosen) {
   const times = servers.map(() => []);
   const loads = [load()];
   for (let r = 0; r < Number(runs); r++) {
