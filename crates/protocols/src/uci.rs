@@ -61,6 +61,14 @@ impl Uci {
         self.out.line(&format!("info string error: {what}"));
     }
 
+    /// Says so when the parameter file set does not serve the game chosen: the engine then plays
+    /// by the game's shipped parameters, which the GUI would otherwise never learn.
+    fn check_files(&self) {
+        if let Err(e) = self.searcher.engine.config().check_files(&self.game.variant) {
+            self.error(&format!("ParamsFile: {e}; {} is played with its shipped parameters", self.game.id));
+        }
+    }
+
     /// Handles one line; `false` on `quit`.
     pub fn command(&mut self, line: &str) -> bool {
         let mut words = line.split_whitespace();
@@ -120,6 +128,7 @@ impl Uci {
                 Ok(g) => {
                     self.searcher.stop();
                     self.game = g;
+                    self.check_files();
                 }
                 Err(e) => self.error(&e),
             },
@@ -128,6 +137,7 @@ impl Uci {
                     Ok(g) => {
                         self.searcher.stop();
                         self.game = g;
+                        self.check_files();
                     }
                     Err(e) => self.error(&e),
                 }
@@ -150,8 +160,9 @@ impl Uci {
             },
             "paramsfile" => {
                 let text = if value.is_empty() { Ok(None) } else { read_params_file(value).map(Some) };
-                if let Err(e) = text.and_then(|t| self.searcher.configure(|c| c.params = t)) {
-                    self.error(&e);
+                match text.and_then(|t| self.searcher.configure(|c| c.params = t)) {
+                    Ok(()) => self.check_files(),
+                    Err(e) => self.error(&e),
                 }
             }
             _ => self.error(&format!("unknown option {name:?}")),

@@ -92,6 +92,34 @@ fn a_parameter_file_that_never_ends_or_is_no_file_is_refused() {
 }
 
 #[test]
+fn a_parameter_file_that_does_not_serve_the_game_is_reported_and_the_search_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    // `+P` is a piece of shogi (the promoted Pawn), not of Modern Grand Chess (the default
+    // game) nor of Russian cheskers.
+    let tokin = path("tokin.toml", "[material]\n\"+P\" = 500\n");
+    let out = uci(format!(
+        "setoption name UCI_Variant value shogi\nsetoption name ParamsFile value {tokin}\nisready\n"
+    )
+    .as_bytes());
+    assert!(!out.contains("info string error"), "{out}");
+    let out = uci(
+        format!("setoption name ParamsFile value {tokin}\nsetoption name UCI_Variant value cheskers\nisready\ngo depth 2\n")
+            .as_bytes(),
+    );
+    let said = out.lines().filter(|l| l.starts_with("info string error: ParamsFile: parameter file")).count();
+    assert_eq!(said, 2, "once when set for the default game (mgc), once for cheskers: {out}");
+    assert!(
+        out.contains("cheskers is played with its shipped parameters") && out.contains("bestmove "),
+        "{out}"
+    );
+}
+
+#[test]
 fn huge_times_do_not_overflow() {
     let max = i64::MAX;
     let out =

@@ -155,13 +155,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     // other than what was named.
     for (spec, text) in specs.iter().zip([a, b]) {
         if let Spec::Ccg { config, .. } = spec {
-            if let Some(bytes) = &config.network {
-                ccg_engine::nnue::Network::read(&variant, bytes)
-                    .with_context(|| format!("engine {text:?}"))?;
-            }
-            if let Some(params) = &config.params {
-                ccg_engine::Params::parse(&variant, params).with_context(|| format!("engine {text:?}"))?;
-            }
+            config.check_files(&variant).map_err(|e| anyhow::anyhow!("engine {text:?}: {e}"))?;
         }
     }
     let ctl = match (args.nodes, args.depth, &args.tc) {

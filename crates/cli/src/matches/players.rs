@@ -131,10 +131,8 @@ impl Spec {
     ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Spec::Ccg { level, config, .. } => {
-                if let Some(bytes) = &config.network {
-                    let v = ccg_games::variant(game, options).map_err(|e| e.to_string())?;
-                    ccg_engine::nnue::Network::read(&v, bytes).map_err(|e| e.to_string())?;
-                }
+                let v = ccg_games::variant(game, options).map_err(|e| e.to_string())?;
+                config.check_files(&v)?;
                 Box::new(CcgPlayer { engine: Engine::new(config.clone()), level: *level })
             }
             Spec::Random => Box::new(RandomPlayer { rng: Rng::new(seed), greedy: None }),

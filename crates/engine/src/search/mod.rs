@@ -147,6 +147,21 @@ impl Default for EngineConfig {
     }
 }
 
+impl EngineConfig {
+    /// Whether the network and parameter files given serve `v`. A search never fails on them (it
+    /// evaluates with `v`'s shipped network and parameters instead), so a front end asks this to
+    /// say so, or to refuse, before the engine plays something other than what was named.
+    pub fn check_files(&self, v: &Arc<Variant>) -> Result<(), String> {
+        if let Some(bytes) = &self.network {
+            Network::read(v, bytes).map_err(|e| e.to_string())?;
+        }
+        if let Some(text) = &self.params {
+            Params::parse(v, text).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
 /// Progress of a search, reported after each completed iteration.
 #[derive(Clone, Debug)]
 pub struct Info {
