@@ -5,6 +5,8 @@ use ccg_core::Color;
 use std::time::Duration;
 
 /// Soft limit: do not start another iteration after half of it. Hard limit: abort the search.
+/// A fixed time per move (`movetime`) has only a hard limit: it is searched whole, as the
+/// protocols define it, an unfinished iteration's best root move counting as the others do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     pub soft: Option<Duration>,
@@ -21,9 +23,7 @@ pub fn budget(limits: &Limits, stm: Color) -> Budget {
     let mut soft = None;
     let mut hard = None;
     if let Some(mt) = limits.movetime {
-        let t = mt.saturating_sub(OVERHEAD.min(mt / 4));
-        soft = Some(t);
-        hard = Some(t);
+        hard = Some(mt.saturating_sub(OVERHEAD.min(mt / 4)));
     }
     if let Some(left) = limits.time[stm.index()] {
         let inc = limits.inc[stm.index()];
@@ -40,7 +40,7 @@ pub fn budget(limits: &Limits, stm: Color) -> Budget {
         let cap = if mtg == 1 { safe * 9 / 10 } else { safe / 3 };
         let s = base;
         let h = (base * 4).min(cap).max(base);
-        soft = Some(soft.map_or(s, |x: Duration| x.min(s)));
+        soft = Some(hard.map_or(s, |x: Duration| x.min(s)));
         hard = Some(hard.map_or(h, |x: Duration| x.min(h)));
     }
     Budget { soft, hard }
@@ -65,6 +65,15 @@ mod tests {
         let inc = Duration::from_millis(50);
         let l = Limits { time: [Some(Duration::from_millis(400)), None], inc: [inc; 2], ..Limits::default() };
         assert!(budget(&l, Color::White).soft.unwrap() < inc);
+    }
+
+    #[test]
+    fn a_fixed_time_per_move_is_searched_whole() {
+        let l = Limits { movetime: Some(Duration::from_millis(2000)), ..Limits::default() };
+        assert_eq!(budget(&l, Color::White), Budget { soft: None, hard: Some(Duration::from_millis(1975)) });
+        // With a clock too, the clock's soft limit still ends the iterations early.
+        let l = Limits { time: [Some(Duration::from_secs(10)), None], ..l };
+        assert!(budget(&l, Color::White).soft.unwrap() < Duration::from_secs(1));
     }
 
     #[test]

@@ -226,8 +226,9 @@ impl<'a> Thread<'a> {
         let mut moves: Vec<(Move, i32)> = root.iter().map(|&m| (m, 0)).collect();
         self.order_root(&mut moves);
         let mut best = self.result(Some(moves[0].0), 0, 0, vec![moves[0].0]);
-        let clock_only = self.sh.soft.is_some();
-        if moves.len() == 1 && clock_only && !self.sh.infinite {
+        // A single legal move is played at once when time is the limit (not nodes or depth).
+        let timed = self.sh.hard.is_some();
+        if moves.len() == 1 && timed && !self.sh.infinite {
             return best;
         }
         let mut score = 0;
