@@ -41,7 +41,6 @@ impl Uci {
         Uci { out, game, searcher: Searcher::new(EngineConfig::default()), open_ended: false }
     }
 
-    /// Reads commands until `quit` or end of input.
     /// Waits until the running search (if any) has ended by itself and reported.
     pub fn wait(&mut self) {
         self.searcher.wait();
