@@ -241,15 +241,23 @@ async fn handle(state: Weak<AppState>, mut rx: tokio::sync::mpsc::Receiver<Notic
 /// by lease) and is behind reloads it, pushes it to its streams, and if it holds the lease
 /// runs what the change asks for (the flag of the clock now running, the engine's reply).
 async fn game_changed(state: &Arc<AppState>, id: &str, version: i64) {
-    if let Some(g) = state.games.get(id) {
+    let held = if let Some(g) = state.games.get(id) {
         if g.lock().await.version >= version {
             return;
         }
+        true
     } else if !state.watched(id) && !state.node.holds(id) {
         return;
-    }
+    } else {
+        false
+    };
+    // A game held here is pushed by `lock_game` only if the store had a change for it, so a
+    // catch-up (version unknown) does not repeat a state its watchers already have; one loaded
+    // afresh has nothing to compare with, so its watchers get it now.
     let Ok(mut g) = state.lock_game(id).await else { return };
-    state.publish(&mut g);
+    if !held {
+        state.publish(&mut g);
+    }
     if state.node.holds(id) {
         schedule_engine(state, &g);
         schedule_flag(state, &g);

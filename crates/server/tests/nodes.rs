@@ -204,3 +204,35 @@ fn an_engine_reply_owed_by_a_dead_node_is_played_by_another() {
     b.kill().unwrap();
     b.wait().unwrap();
 }
+
+/// A node whose notice connection was cut catches up on every game it holds once it listens
+/// again; a game that did not change meanwhile is not pushed again, so a watcher sees each state
+/// once (a repeated state used to arrive where the watcher waited for the next move).
+#[test]
+fn catching_up_after_a_lost_notice_connection_repeats_no_state() {
+    let Some(url) = support::fresh_postgres_db() else { return };
+    let (mut a, at_a) = node(&url, &[]);
+    let (st, v) = http(at_a, "POST", "/api/games", None, Some(br#"{"game":"mgc","opponent":"human"}"#));
+    assert_eq!(st, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let token = v["token"].as_str().unwrap().to_string();
+    let watch = spectate(at_a, &id);
+    wait_until("the first state", Duration::from_secs(10), || !watch.lock().unwrap().is_empty());
+
+    let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+                     AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()";
+    wait_until("the node to listen", Duration::from_secs(10), || count(&url, listening) == 1);
+    let cut = "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+               WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()) t";
+    assert_eq!(count(&url, cut), 1);
+    wait_until("the node to listen again", Duration::from_secs(10), || count(&url, listening) == 1);
+    std::thread::sleep(Duration::from_millis(500)); // its catch-up runs on the first notice
+
+    let (st, v) = play(at_a, &id, &token, 0);
+    assert_eq!(st, 200, "{v}");
+    wait_until("the move's state", Duration::from_secs(10), || saw_plies(&watch, 1));
+    let plies: Vec<u64> = watch.lock().unwrap().iter().filter_map(|v| v["ply"].as_u64()).collect();
+    assert_eq!(plies, [0, 1], "each state is pushed once");
+    a.kill().unwrap();
+    a.wait().unwrap();
+}
