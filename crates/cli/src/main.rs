@@ -4,6 +4,7 @@ mod bench;
 mod diagram;
 mod matches;
 mod play;
+mod progress;
 mod train;
 mod tune;
 

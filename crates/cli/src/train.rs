@@ -3,11 +3,11 @@
 //! Self-play data and the training checkpoint live in `--dir`: a rerun continues where an
 //! interrupted one stopped.
 
+use crate::progress::Progress;
 use anyhow::{Context, Result};
 use ccg_engine::nnue::train::{self_play, train, SelfPlay, TrainConfig};
 use ccg_engine::nnue::Network;
 use ccg_engine::EngineConfig;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -71,17 +71,6 @@ fn player(v: &std::sync::Arc<ccg_core::Variant>, args: &TrainArgs) -> Result<Eng
     Ok(config)
 }
 
-fn bar(len: u64, what: &str) -> ProgressBar {
-    let b = ProgressBar::new(len);
-    b.set_style(
-        ProgressStyle::with_template(&format!(
-            "{what:<10} {{bar:30}} {{pos}}/{{len}} {{msg}} [{{elapsed_precise}} < {{eta}}]"
-        ))
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    b
-}
-
 pub fn run(args: TrainArgs) -> Result<()> {
     anyhow::ensure!(args.games >= 10, "--games must be at least 10 (a tenth is held out)");
     anyhow::ensure!((1..=1024).contains(&args.hidden), "--hidden must be 1 to 1024");
@@ -104,7 +93,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
     };
     let data = dir.join(format!("selfplay-n{}-r{}-s{}.bin", args.nodes, args.random_plies, args.seed));
     let started = Instant::now();
-    let b = bar(args.games as u64, "self-play");
+    let b = Progress::new(args.games as u64, "self-play");
     let samples = self_play(&v, &sp, &data, &|d, _| b.set_position(d))
         .with_context(|| format!("self-play data {}", data.display()))?;
     b.finish();
@@ -121,8 +110,8 @@ pub fn run(args: TrainArgs) -> Result<()> {
         seed: args.seed,
     };
     let started = Instant::now();
-    let eb = bar(args.epochs as u64, "training");
-    let bb = bar(1, "  batches");
+    let eb = Progress::new(args.epochs as u64, "training");
+    let bb = Progress::new(1, "  batches");
     let t = train(
         &v,
         &samples,
@@ -138,7 +127,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
                 "train {:.5}  held-out {:.5}  best {:.5}",
                 e.train_loss, e.held_out_loss, e.best_loss
             ));
-            eb.println(format!(
+            eb.println(&format!(
                 "epoch {:>3}: training loss {:.5}, held-out loss {:.5}",
                 e.epoch, e.train_loss, e.held_out_loss
             ));

@@ -1,10 +1,10 @@
 //! `ccg tune`: Texel tuning of a game's evaluation on self-play positions; writes the parameter
 //! file the engine ships (`crates/engine/params/<game>.toml`) or any path given.
 
+use crate::progress::Progress;
 use anyhow::{Context, Result};
 use ccg_engine::tune::{fit, self_play, FitConfig, SelfPlay};
 use ccg_engine::Params;
-use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(clap::Args)]
 pub struct TuneArgs {
@@ -35,17 +35,6 @@ pub struct TuneArgs {
     pub out: Option<std::path::PathBuf>,
 }
 
-fn bar(len: u64, what: &str) -> ProgressBar {
-    let b = ProgressBar::new(len);
-    b.set_style(
-        ProgressStyle::with_template(&format!(
-            "{what:<10} {{bar:30}} {{pos}}/{{len}} [{{elapsed_precise}} < {{eta}}]"
-        ))
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    b
-}
-
 pub fn run(args: TuneArgs) -> Result<()> {
     anyhow::ensure!(args.games >= 5, "--games must be at least 5 (a fifth is held out)");
     anyhow::ensure!(args.lambda.is_none_or(|l| l >= 0.0 && l.is_finite()), "--lambda must be >= 0");
@@ -58,14 +47,14 @@ pub fn run(args: TuneArgs) -> Result<()> {
         threads: args.threads,
         seed: args.seed,
     };
-    let b = bar(args.games as u64, "self-play");
+    let b = Progress::new(args.games as u64, "self-play");
     let samples = self_play(&v, &sp, &|d, _| b.set_position(d));
     b.finish();
     anyhow::ensure!(!samples.is_empty(), "self-play gave no quiet positions; play more games");
     println!("{} positions from {} games", samples.len(), args.games);
     let start = if args.from_derived { Params::derived(&v) } else { Params::for_variant(&v) };
     let cfg = FitConfig { iterations: args.iterations, lambda: args.lambda };
-    let b = bar(1, "fitting");
+    let b = Progress::new(1, "fitting");
     let f = fit(&v, &start, &samples, &cfg, &|i, n| {
         b.set_length(n);
         b.set_position(i)

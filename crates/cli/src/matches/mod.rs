@@ -15,9 +15,9 @@ mod players;
 mod referee;
 mod stats;
 
+use crate::progress::Progress;
 use anyhow::{bail, Context, Result};
 use ccg_core::{Move, Position, Rng, Variant};
-use indicatif::{ProgressBar, ProgressStyle};
 use players::Spec;
 use referee::play_game;
 use stats::{parse_sprt, Score};
@@ -134,15 +134,6 @@ fn ends_at_once(pos: &mut Position) -> bool {
     })
 }
 
-/// A log line above the progress bar, or on stderr when there is no bar (output not a terminal).
-fn say(bar: &ProgressBar, msg: &str) {
-    if bar.is_hidden() {
-        eprintln!("{msg}");
-    } else {
-        bar.println(msg);
-    }
-}
-
 pub fn run(args: MatchArgs) -> Result<()> {
     let rule_opts = args.options.iter().map(|o| ccg_games::parse_option(o)).collect::<Result<Vec<_>, _>>()?;
     let variant = ccg_games::variant(&args.game, &rule_opts)?;
@@ -170,11 +161,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     }
     let games = args.games.div_ceil(2) * 2;
     let names = [specs[0].name(), specs[1].name()];
-    let bar = ProgressBar::new(games as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = Progress::new(games as u64, "games");
     let score = Mutex::new(Score::default());
     let next = AtomicUsize::new(0);
     let stop = std::sync::atomic::AtomicBool::new(false);
@@ -201,7 +188,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 if let Some(dir) = &args.records {
                     let path = dir.join(format!("{:04}.rec", i + 1));
                     if let Err(e) = std::fs::write(&path, r.record.to_text()) {
-                        say(&bar, &format!("cannot write {}: {e}", path.display()));
+                        bar.println(&format!("cannot write {}: {e}", path.display()));
                     }
                 }
                 if r.reason.contains("illegal")
@@ -210,7 +197,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
                     || r.reason.contains("failed")
                 {
                     let msg = format!("game {}: {}", i + 1, r.reason);
-                    say(&bar, &msg);
+                    bar.println(&msg);
                     log.lock().unwrap_or_else(|e| e.into_inner()).push(msg);
                 }
                 let mut sc = score.lock().unwrap_or_else(|e| e.into_inner());
