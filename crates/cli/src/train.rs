@@ -45,7 +45,7 @@ pub struct TrainArgs {
     /// Where self-play data and the checkpoint are kept (default: target/train/<game>).
     #[arg(long)]
     pub dir: Option<std::path::PathBuf>,
-    /// Where to write the network (default: crates/engine/nets/<game>.nnue).
+    /// Where to write the network (default: crates/engine/nets/<game>.nnue, with the rule options: mgc-kingstep-pawnleaprank.nnue).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
     /// Self-play by the engine with this network file instead of the one the binary ships (the
@@ -91,7 +91,9 @@ pub fn run(args: TrainArgs) -> Result<()> {
         seed: args.seed,
         player: player(&v, &args)?,
     };
-    let data = dir.join(format!("selfplay-n{}-r{}-s{}.bin", args.nodes, args.random_plies, args.seed));
+    // Each rule set has its own data (resuming one rule set's games as another's would mix them).
+    let rules: String = v.id.split_whitespace().skip(1).map(|o| format!("{o}-")).collect();
+    let data = dir.join(format!("selfplay-{rules}n{}-r{}-s{}.bin", args.nodes, args.random_plies, args.seed));
     let started = Instant::now();
     let b = Progress::new(args.games as u64, "self-play");
     let samples = self_play(&v, &sp, &data, &|d, _| b.set_position(d))
@@ -150,7 +152,9 @@ pub fn run(args: TrainArgs) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     println!("{summary}");
-    let path = args.out.unwrap_or_else(|| format!("crates/engine/nets/{}.nnue", args.game).into());
+    // The file name of the rule set: `mgc-kingstep-pawnleaprank` for `mgc king=step pawnleap=rank`.
+    let stem: String = v.id.split_whitespace().map(|w| w.replace('=', "")).collect::<Vec<_>>().join("-");
+    let path = args.out.unwrap_or_else(|| format!("crates/engine/nets/{stem}.nnue").into());
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }

@@ -15,6 +15,7 @@ pub mod train;
 pub use features::FeatureMap;
 
 use ccg_core::{Cell, Color, Move, Piece, Position, Special, Variant};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -42,6 +43,8 @@ pub enum NetError {
 /// A network with quantized weights, ready for inference.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    /// The rule set the network was trained on: the game id and its rule options
+    /// (`mgc king=step pawnleap=rank`), as `Variant::id` spells them.
     pub game: String,
     pub map: FeatureMap,
     pub hidden: usize,
@@ -55,22 +58,51 @@ pub struct Network {
     pub out_bias: i32,
 }
 
-/// Declares the networks shipped with the engine (written by `ccg train`), by game id.
+/// Declares the networks shipped with the engine (written by `ccg train`), by file name in
+/// `nets/`; each file names the rule set it was trained on.
 macro_rules! shipped_nets {
-    ($($id:literal),* $(,)?) => {
+    ($($file:literal),* $(,)?) => {
         pub(crate) const SHIPPED: &[(&str, &[u8])] =
-            &[$(($id, include_bytes!(concat!("../../nets/", $id, ".nnue")))),*];
+            &[$(($file, include_bytes!(concat!("../../nets/", $file, ".nnue")))),*];
     };
 }
-shipped_nets!["shogi"];
+shipped_nets!["mgc-kingstep-pawnleaprank", "shogi"];
+
+/// A network file's rule set and the bytes after it.
+fn header(bytes: &[u8]) -> Result<(String, &[u8]), NetError> {
+    let mut r = Reader(bytes);
+    if r.take(8)? != MAGIC {
+        return Err(NetError::Magic);
+    }
+    let n = r.u32()? as usize;
+    let game = String::from_utf8_lossy(r.take(n.min(256))?).into_owned();
+    Ok((game, r.0))
+}
+
+/// A rule set as a game id and its options in any order: `mgc pawnleap=rank king=step` and
+/// `mgc king=step pawnleap=rank` are one rule set.
+fn rule_set(id: &str) -> (&str, BTreeSet<&str>) {
+    let mut words = id.split_whitespace();
+    (words.next().unwrap_or(""), words.collect())
+}
 
 impl Network {
-    /// The shipped network of the variant's game (rule options do not change the pieces, so
-    /// `mgc king=step` plays with `mgc`'s network), if there is one that fits.
+    /// The shipped network trained on the variant's rule set, if there is one. Rule options keep
+    /// the pieces, so another rule set's network would read, but it judges positions by rules
+    /// the game does not play (`mgc`'s King with its leaps, against a network trained without
+    /// them, measured −100 Elo): only the rule set trained on gets it, docs/engine.md.
     pub fn for_variant(v: &Arc<Variant>) -> Option<Network> {
-        let base = v.id.split_whitespace().next().unwrap_or(&v.id);
-        let (_, bytes) = SHIPPED.iter().find(|(id, _)| *id == base)?;
-        Network::read(v, bytes).ok()
+        SHIPPED.iter().filter_map(|(_, bytes)| Network::read(v, bytes).ok()).find(|net| net.serves(v))
+    }
+
+    /// Whether the network was trained on the variant's rule set (not only on its game).
+    pub fn serves(&self, v: &Variant) -> bool {
+        rule_set(&self.game) == rule_set(&v.id)
+    }
+
+    /// The rule set a network file was trained on, read from its header.
+    pub fn trained_on(bytes: &[u8]) -> Result<String, NetError> {
+        Ok(header(bytes)?.0)
     }
 
     /// The number of inputs.
@@ -104,17 +136,14 @@ impl Network {
         b
     }
 
-    /// Reads a network file and checks that it was made for `v` (same game, same pieces).
+    /// Reads a network file and checks that it was made for `v`'s game (same pieces; any of its
+    /// rule sets: a file named by the user plays the rules it is given).
     pub fn read(v: &Arc<Variant>, bytes: &[u8]) -> Result<Network, NetError> {
-        let mut r = Reader(bytes);
-        if r.take(8)? != MAGIC {
-            return Err(NetError::Magic);
-        }
-        let n = r.u32()? as usize;
-        let game = String::from_utf8_lossy(r.take(n.min(256))?).into_owned();
-        let base = v.id.split_whitespace().next().unwrap_or(&v.id);
-        if game != base {
-            return Err(NetError::Game { expected: base.to_string(), found: game });
+        let (game, rest) = header(bytes)?;
+        let mut r = Reader(rest);
+        let (base, found) = (rule_set(&v.id).0, rule_set(&game).0);
+        if found != base {
+            return Err(NetError::Game { expected: base.to_string(), found: found.to_string() });
         }
         let (cells, kinds, hand_max, hidden) =
             (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
@@ -347,15 +376,7 @@ mod tests {
         let l1 = w(map.inputs() * hidden, 60);
         let l1_bias = w(hidden, 60);
         let out = w(2 * hidden, 3000).into_iter().map(|x| x as i32).collect();
-        Network {
-            game: v.id.split_whitespace().next().unwrap().to_string(),
-            map,
-            hidden,
-            l1,
-            l1_bias,
-            out,
-            out_bias: 12345,
-        }
+        Network { game: v.id.clone(), map, hidden, l1, l1_bias, out, out_bias: 12345 }
     }
 
     /// Along random games of every game, the accumulators kept move by move equal the ones
@@ -398,18 +419,41 @@ mod tests {
         let shogi = ccg_games::variant("shogi", &[]).unwrap();
         assert!(matches!(Network::read(&shogi, &bytes), Err(NetError::Game { .. })));
         let stepping = ccg_games::variant("mgc", &[("king".into(), "step".into())]).unwrap();
-        assert!(Network::read(&stepping, &bytes).is_ok(), "rule options keep the game's network");
+        let read = Network::read(&stepping, &bytes).expect("a file reads for any rule set of its game");
+        assert!(read.serves(&v) && !read.serves(&stepping), "it serves the rule set it was trained on");
+    }
+
+    #[test]
+    fn a_rule_set_is_its_game_and_options_in_any_order() {
+        assert_eq!(rule_set("mgc king=step pawnleap=rank"), rule_set("mgc pawnleap=rank king=step"));
+        assert_ne!(rule_set("mgc king=step"), rule_set("mgc king=step pawnleap=rank"));
+        assert_ne!(rule_set("mgc"), rule_set("mgc1"));
     }
 
     /// `for_variant` drops a file that does not read (the game then plays without a network), so
     /// every shipped file is checked here: nets/ and the `shipped_nets!` list agree, each file
-    /// reads for its game, and its evaluation of the start is a sane number of centipawns.
+    /// is the one its rule set plays with (no two files for one rule set), and its evaluation of
+    /// the start is a sane number of centipawns.
     #[test]
-    fn shipped_networks_load_for_their_games() {
-        crate::assert_shipped_files("nets", "nnue", SHIPPED.iter().map(|(id, _)| *id));
-        for (id, _) in SHIPPED {
-            let v = ccg_games::variant(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
-            let net = Network::for_variant(&v).unwrap_or_else(|| panic!("nets/{id}.nnue does not read"));
+    fn shipped_networks_load_for_their_rule_sets() {
+        crate::assert_shipped_files("nets", "nnue", SHIPPED.iter().map(|(file, _)| *file));
+        for (file, bytes) in SHIPPED {
+            let id = Network::trained_on(bytes).unwrap_or_else(|e| panic!("nets/{file}.nnue: {e}"));
+            let (game, options) = rule_set(&id);
+            let options: Vec<(String, String)> = options
+                .iter()
+                .map(|o| ccg_games::parse_option(o).unwrap_or_else(|e| panic!("{id}: {e}")))
+                .collect();
+            let v = ccg_games::variant(game, &options).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let net = Network::for_variant(&v).unwrap_or_else(|| panic!("nets/{file}.nnue does not read"));
+            assert_eq!(&net, &Network::read(&v, bytes).unwrap(), "{id} plays with nets/{file}.nnue");
+            if !options.is_empty() {
+                let plain = ccg_games::variant(game, &[]).unwrap();
+                assert!(
+                    Network::for_variant(&plain).is_none_or(|n| n.game != id),
+                    "{game} plays without {file}"
+                );
+            }
             let mut acc = Accumulator::default();
             net.refresh(&Position::new(v.clone()), &mut acc);
             let cp = net.evaluate(&acc, Color::White);

@@ -557,7 +557,8 @@ pub fn train(
 ) -> std::io::Result<Trained> {
     let map = FeatureMap::new(variant);
     let inputs = training_inputs(&map);
-    let game = variant.id.split_whitespace().next().unwrap_or(&variant.id).to_string();
+    // The rule set trained on (game and options): the network serves that one by default.
+    let game = variant.id.clone();
     let (held, train_set): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| s.game % 10 == 9);
     let prep = |set: &[&Sample]| set.iter().map(|s| prepare(&map, s, cfg.lambda)).collect::<Vec<_>>();
     let (train_set, held) = (prep(&train_set), prep(&held));
