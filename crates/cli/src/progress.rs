@@ -80,8 +80,9 @@ impl Progress {
         }
     }
 
+    /// Ends the bar where the work stopped (an SPRT decides before the last game).
     pub fn finish(&self) {
-        self.bar.finish();
+        self.bar.abandon();
         self.report(true);
     }
 
