@@ -66,7 +66,7 @@ macro_rules! shipped_nets {
             &[$(($file, include_bytes!(concat!("../../nets/", $file, ".nnue")))),*];
     };
 }
-shipped_nets!["guru-castlingoff", "mgc-kingstep-pawnleaprank", "shogi"];
+shipped_nets!["guru-castlingoff", "mgc-kingstep-pawnleaprank", "shogi", "shogi1"];
 
 /// A network file's rule set and the bytes after it.
 fn header(bytes: &[u8]) -> Result<(String, &[u8]), NetError> {
