@@ -90,9 +90,12 @@ impl Network {
     /// The shipped network trained on the variant's rule set, if there is one. Rule options keep
     /// the pieces, so another rule set's network would read, but it judges positions by rules
     /// the game does not play (`mgc`'s King with its leaps, against a network trained without
-    /// them, measured −100 Elo): only the rule set trained on gets it, docs/engine.md.
+    /// them, measured −127 ± 67 Elo): only the rule set trained on gets it, docs/engine.md.
     pub fn for_variant(v: &Arc<Variant>) -> Option<Network> {
-        SHIPPED.iter().filter_map(|(_, bytes)| Network::read(v, bytes).ok()).find(|net| net.serves(v))
+        let (_, bytes) = SHIPPED
+            .iter()
+            .find(|(_, bytes)| header(bytes).is_ok_and(|(game, _)| rule_set(&game) == rule_set(&v.id)))?;
+        Network::read(v, bytes).ok()
     }
 
     /// Whether the network was trained on the variant's rule set (not only on its game).
