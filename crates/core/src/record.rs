@@ -132,6 +132,10 @@ impl Record {
                         chars.next();
                     }
                     let mut tok = &body[i..end];
+                    // `12.}` would otherwise become a move called "}" that writes back as a stray '}'.
+                    if tok.contains('}') {
+                        return Err(syntax(line, "'}' without '{'".into()));
+                    }
                     if rec.result.is_some() {
                         return Err(syntax(line, format!("{tok:?} after the result")));
                     }
@@ -397,5 +401,10 @@ mod tests {
         assert!(Record::parse("[Game mgc]").is_err());
         assert!(Record::parse("1. e3-e4 1:0 e8-e7").is_err());
         assert!(Record::parse("1. e3-e4 }").is_err());
+        // A '}' glued to a move number is no move: it would write back as a stray '}'.
+        assert_eq!(
+            Record::parse("1. e3-e4 e8-e7\n2.} d3-d4").unwrap_err().to_string(),
+            "line 2: '}' without '{'"
+        );
     }
 }
