@@ -5,6 +5,7 @@ mod diagram;
 mod matches;
 mod play;
 mod progress;
+mod teacher;
 mod train;
 mod tune;
 

@@ -4,8 +4,9 @@
 //! interrupted one stopped.
 
 use crate::progress::Progress;
+use crate::teacher::{self, Teacher};
 use anyhow::{Context, Result};
-use ccg_engine::nnue::train::{self_play, train, SelfPlay, TrainConfig};
+use ccg_engine::nnue::train::{read_samples, self_play, train, SelfPlay, TrainConfig};
 use ccg_engine::nnue::Network;
 use ccg_engine::EngineConfig;
 use std::time::Instant;
@@ -42,6 +43,9 @@ pub struct TrainArgs {
     pub threads: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Inputs per zone of the own King's cell (six zones on flat boards with a royal piece).
+    #[arg(long)]
+    pub king_buckets: bool,
     /// Where self-play data and the checkpoint are kept (default: target/train/<game>).
     #[arg(long)]
     pub dir: Option<std::path::PathBuf>,
@@ -55,6 +59,18 @@ pub struct TrainArgs {
     /// Self-play by the hand-written evaluation (as before any network was shipped).
     #[arg(long)]
     pub play_nonet: bool,
+    /// Another self-play data file of the same rule set (an earlier generation's `selfplay-….bin`)
+    /// to train on beside this run's games; repeatable. Read and checked before self-play starts.
+    #[arg(long = "data", value_name = "FILE")]
+    pub extra_data: Vec<std::path::PathBuf>,
+    /// Score the training positions by this UCI engine's search instead of ours, described as
+    /// `ccg match` describes one (`cmd=PROGRAM [arg=ARG]… [option.NAME=VALUE]…`); its labels are
+    /// cached in `--dir`. See docs/engine.md, "Teacher labels".
+    #[arg(long, value_name = "ENGINE")]
+    pub teacher: Option<String>,
+    /// The teacher's limit per position: what follows `go` (`depth N`, `nodes N`, `movetime MS`).
+    #[arg(long, default_value = "depth 8", requires = "teacher")]
+    pub teacher_go: String,
 }
 
 /// The engine that plays the self-play games, as `--play-net` / `--play-nonet` name it.
@@ -80,6 +96,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         "--lr and --batch must be positive"
     );
     let v = crate::variant(&args.game, &args.options)?;
+    let teacher = args.teacher.as_deref().map(|t| Teacher::parse(t, &args.teacher_go)).transpose()?;
     let dir = args.dir.clone().unwrap_or_else(|| format!("target/train/{}", args.game).into());
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let sp = SelfPlay {
@@ -94,14 +111,39 @@ pub fn run(args: TrainArgs) -> Result<()> {
     // Each rule set has its own data (resuming one rule set's games as another's would mix them).
     let rules: String = v.id.split_whitespace().skip(1).map(|o| format!("{o}-")).collect();
     let data = dir.join(format!("selfplay-{rules}n{}-r{}-s{}.bin", args.nodes, args.random_plies, args.seed));
+    let mut extra = Vec::new();
+    for path in &args.extra_data {
+        let own = data.exists() && path.canonicalize().ok() == data.canonicalize().ok();
+        anyhow::ensure!(!own, "--data {} is this run's own data file", path.display());
+        let s = read_samples(&v, path).map_err(anyhow::Error::msg)?;
+        println!("{} positions from {}", s.len(), path.display());
+        extra.push(s);
+    }
     let started = Instant::now();
     let b = Progress::new(args.games as u64, "self-play");
-    let samples = self_play(&v, &sp, &data, &|d, _| b.set_position(d))
+    let mut samples = self_play(&v, &sp, &data, &|d, _| b.set_position(d))
         .with_context(|| format!("self-play data {}", data.display()))?;
     b.finish();
     let play_time = started.elapsed();
     anyhow::ensure!(!samples.is_empty(), "self-play gave no quiet positions; play more games");
     println!("{} positions from {} games ({})", samples.len(), args.games, data.display());
+    samples.extend(extra.into_iter().flatten());
+    if let Some(t) = &teacher {
+        let cache = t.cache_path(&dir, &rules);
+        let rule_opts =
+            args.options.iter().map(|o| ccg_games::parse_option(o)).collect::<Result<Vec<_>, _>>()?;
+        let started = Instant::now();
+        let l = teacher::label(&v, &args.game, &rule_opts, t, &mut samples, &cache, args.threads)?;
+        println!(
+            "teacher {}: {} positions searched now ({:.0} s), {} from {}",
+            t.describe(),
+            l.searched,
+            started.elapsed().as_secs_f64(),
+            samples.len(),
+            cache.display()
+        );
+        println!("teacher against our search: {}", l.comparison);
+    }
     let cfg = TrainConfig {
         hidden: args.hidden,
         epochs: args.epochs,
@@ -110,6 +152,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         lambda: args.lambda,
         threads: args.threads,
         seed: args.seed,
+        king_buckets: args.king_buckets,
     };
     let started = Instant::now();
     let eb = Progress::new(args.epochs as u64, "training");
@@ -138,12 +181,18 @@ pub fn run(args: TrainArgs) -> Result<()> {
     bb.finish_and_clear();
     eb.finish();
     let summary = format!(
-        "{} training and {} held-out positions from {} games at {} nodes a move; {} inputs, 2x{} hidden; \
+        "{} training and {} held-out positions from {} games at {} nodes a move{}{}; {} inputs, 2x{} hidden; \
          best held-out loss {:.5} after {} epochs; self-play {:.0} s, training {:.0} s",
         t.training,
         t.held_out,
         args.games,
         args.nodes,
+        if args.extra_data.is_empty() {
+            String::new()
+        } else {
+            format!(" and {} more data files", args.extra_data.len())
+        },
+        teacher.as_ref().map_or(String::new(), |t| format!(", scored by {}", t.describe())),
         t.net.inputs(),
         args.hidden,
         t.best_loss,

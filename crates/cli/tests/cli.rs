@@ -172,3 +172,67 @@ fn show_draws_cube_layers_sudoku_blocks_and_hexagons() {
     assert!(hex.contains(" 8 / r\\__/ q\\__/ k\\__/ q\\__/ r\\"), "{hex}");
     assert!(hex.contains("\\__/ N\\__/ B\\__/ B\\__/ N\\__/"), "{hex}");
 }
+
+/// `--teacher`: the positions are scored by another UCI engine (here our own binary over UCI, so
+/// that the test needs nothing else); the labels are cached, so a second run searches none.
+#[test]
+fn a_teacher_scores_the_training_positions_once() {
+    let dir = std::env::temp_dir().join(format!("ccg-teacher-cli-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let teacher = format!("cmd={} arg=uci name=self", env!("CARGO_BIN_EXE_ccg"));
+    let out = dir.join("t.nnue");
+    let args = [
+        "train",
+        "shogi1",
+        "--games",
+        "10",
+        "--nodes",
+        "150",
+        "--epochs",
+        "1",
+        "--threads",
+        "2",
+        "--dir",
+        d,
+        "--out",
+        out.to_str().unwrap(),
+        "--teacher",
+        &teacher,
+        "--teacher-go",
+        "depth 2",
+    ];
+    let o = ccg(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let first = stdout(&o);
+    let searched = |text: &str| -> usize {
+        let line =
+            text.lines().find(|l| l.starts_with("teacher self at go depth 2:")).expect("a teacher line");
+        line.split(": ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap()
+    };
+    assert!(searched(&first) > 0, "{first}");
+    assert!(first.contains("scored by self at go depth 2"), "{first}");
+    assert!(out.exists());
+    let again = stdout(&ccg(&args));
+    assert_eq!(searched(&again), 0, "{again}");
+    // A teacher must be an external UCI engine, and its limit one `go` understands.
+    let o = ccg(&["train", "shogi1", "--games", "10", "--dir", d, "--teacher", "greedy"]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("external UCI engine"));
+    let o = ccg(&[
+        "train",
+        "shogi1",
+        "--games",
+        "10",
+        "--dir",
+        d,
+        "--teacher",
+        &teacher,
+        "--teacher-go",
+        "ply 3",
+    ]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--teacher-go"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

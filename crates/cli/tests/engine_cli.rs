@@ -95,8 +95,31 @@ fn match_at_fast_clock_loses_nothing_on_time() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(out.contains("of 2 games"), "{out}");
     assert!(!out.contains("forfeit") && !text(&o.stderr).contains("on time"), "{out}\n{}", text(&o.stderr));
-    let recs: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    let recs: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(recs.len(), 2);
+    // Our engine's moves carry its score and depth beside the time (`{+0.35/5 0.107s}`), the
+    // greedy player's the time only.
+    for rec in &recs {
+        let text = std::fs::read_to_string(rec).unwrap();
+        let comments: Vec<&str> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|c| c.split('}').next())
+            .filter(|c| c.ends_with('s'))
+            .collect();
+        let judged = |c: &&str| {
+            let Some((eval, time)) = c.split_once(' ') else { return false };
+            let Some((score, depth)) = eval.split_once('/') else { return false };
+            let score_ok = score.starts_with(['+', '-'])
+                && (score[1..].parse::<f64>().is_ok()
+                    || score[1..].strip_prefix('M').is_some_and(|n| n.parse::<u32>().is_ok()));
+            score_ok && depth.parse::<u32>().is_ok() && time.trim_end_matches('s').parse::<f64>().is_ok()
+        };
+        let bare = |c: &&str| c.trim_end_matches('s').parse::<f64>().is_ok();
+        assert!(comments.iter().any(judged), "no score/depth comment in {text}");
+        assert!(comments.iter().any(bare), "no time-only comment in {text}");
+        assert!(comments.iter().all(|c| judged(c) || bare(c)), "{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

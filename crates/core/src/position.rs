@@ -81,6 +81,42 @@ impl Position {
         Position::from_parts(variant, b, virgin, CellSet::EMPTY)
     }
 
+    /// A position of pieces, hands and the side to move alone, as an unmarked position string
+    /// reads: a piece that tracks whether it moved counts as unmoved on its start cell, clocks
+    /// and en passant are cleared. For positions kept without their game (training samples);
+    /// `None` in games of group pieces, whose cells hold checkers, not pieces, and where a piece
+    /// or hand does not fit the variant.
+    pub fn from_placement(
+        variant: Arc<Variant>,
+        pieces: &[(Cell, Piece)],
+        hands: &[(Color, crate::Kind, u8)],
+        stm: Color,
+    ) -> Option<Position> {
+        let fits = |k: crate::Kind| (k as usize) < variant.kinds.len();
+        if variant.poly.is_some()
+            || pieces.iter().any(|&(c, p)| c as usize >= variant.geometry.len() || !fits(p.kind))
+            || hands.iter().any(|&(_, k, _)| !fits(k) || !variant.rules.drops)
+        {
+            return None;
+        }
+        let mut b = Board::empty();
+        for &(c, p) in pieces {
+            b.put(&variant, c, p);
+        }
+        for &(side, k, n) in hands {
+            b.set_hand(&variant, side, k, n);
+        }
+        b.stm = stm;
+        let virgin = pieces
+            .iter()
+            .filter(|&&(c, p)| {
+                variant.kinds[p.kind as usize].tracks_moved() && variant.setup.contains(&(c, p))
+            })
+            .map(|&(c, _)| c)
+            .collect();
+        Some(Position::from_parts(variant, b, virgin, CellSet::EMPTY))
+    }
+
     /// Builds a position from a board whose pieces, hands, side and clocks are set.
     pub(crate) fn from_parts(
         variant: Arc<Variant>,
@@ -140,6 +176,13 @@ impl Position {
         match &self.poly {
             Some(p) => p.cellset(side),
             None => self.board.by_color[side.index()],
+        }
+    }
+    /// Cells of `side`'s royal pieces (none in games of group pieces).
+    pub fn royals(&self, side: Color) -> CellSet {
+        match &self.poly {
+            Some(_) => CellSet::EMPTY,
+            None => self.board.royals(&self.variant, side),
         }
     }
     /// Every cell occupied by `side`, on boards of any size.

@@ -27,7 +27,7 @@ pub fn budget(limits: &Limits, stm: Color) -> Budget {
     }
     if let Some(left) = limits.time[stm.index()] {
         let inc = limits.inc[stm.index()];
-        let mtg = limits.movestogo.unwrap_or(30).clamp(1, 50);
+        let mtg = limits.movestogo.unwrap_or(25).clamp(1, 50);
         let safe = left.saturating_sub(OVERHEAD.min(left / 5));
         // A reserve the clock keeps (ten increments and 0.3 s, at most half of what is left):
         // a busy machine can stall a process for a tenth of a second, and a clock spent down to
@@ -46,9 +46,34 @@ pub fn budget(limits: &Limits, stm: Color) -> Budget {
     Budget { soft, hard }
 }
 
+/// The soft limit scaled, in percent, for the rule that no iteration starts after half of it
+/// (the next costs about as much as all before it): a best move the last iteration changed
+/// gets more time, one that `stable` iterations in a row confirmed less, a falling score more.
+pub fn soft_share(stable: u32, score_fell: bool) -> u32 {
+    let share = match stable {
+        0 => 140,
+        1 | 2 => 100,
+        _ => 75,
+    };
+    if score_fell {
+        share * 13 / 10
+    } else {
+        share
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_settled_best_move_stops_earlier_than_a_changed_one() {
+        assert!(soft_share(5, false) < soft_share(1, false));
+        assert!(soft_share(1, false) < soft_share(0, false));
+        assert!(soft_share(5, true) > soft_share(5, false));
+        // Even a changed move with a falling score starts no iteration past the soft limit.
+        assert!(soft_share(0, true) < 200);
+    }
 
     #[test]
     fn clock_budget_is_a_fraction_of_the_time_left() {

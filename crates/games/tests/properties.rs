@@ -56,6 +56,32 @@ proptest! {
     }
 
     #[test]
+    fn placements_rebuild_the_position((g, picks) in game()) {
+        let p = reached(g, &picks);
+        let v = p.variant().clone();
+        let sides = [ccg_core::Color::White, ccg_core::Color::Black];
+        let pieces: Vec<_> =
+            sides.iter().flat_map(|&s| p.pieces(s).iter()).filter_map(|c| Some((c, p.piece_at(c)?))).collect();
+        let hands: Vec<_> = sides
+            .iter()
+            .flat_map(|&s| (0..v.kinds.len() as u8).map(move |k| (s, k)))
+            .filter(|_| v.rules.drops)
+            .map(|(s, k)| (s, k, p.hand(s, k)))
+            .filter(|h| h.2 > 0)
+            .collect();
+        let q = Position::from_placement(v, &pieces, &hands, p.side_to_move()).expect("fits its own game");
+        // The placement keeps pieces, hands and the side to move; not moved-marks, clocks or en passant.
+        let unmarked = |pos: &Position| {
+            let f = pos.to_fen();
+            let mut w = f.split_whitespace();
+            let board: String = w.next().unwrap_or("").chars().filter(|c| !matches!(c, '\'' | '!')).collect();
+            format!("{board} {}", w.next().unwrap_or(""))
+        };
+        prop_assert_eq!(unmarked(&q), unmarked(&p));
+        prop_assert_eq!(q.in_check(), p.in_check());
+    }
+
+    #[test]
     fn notation_round_trips((g, picks) in game()) {
         properties::notation_round_trips(&reached(g, &picks))?;
     }

@@ -1,6 +1,6 @@
 //! External engines on pipes: UCI and XBoard (CECP v2).
 
-use super::players::{Clocks, GameState, Player};
+use super::players::{Clocks, Eval, GameState, Player, Reply};
 use super::Control;
 use ccg_core::Position;
 use std::io::{BufRead, BufReader, Write};
@@ -53,27 +53,75 @@ impl UciPlayer {
         rule_opts: &[(String, String)],
         handshake: Duration,
     ) -> Result<UciPlayer, String> {
-        let mut p = Pipe::start(cmd, args)?;
-        p.send("uci")?;
-        let hello =
-            p.wait_for("uciok", handshake).map_err(|e| handshake_error(cmd, "uci", "uciok", e, handshake))?;
-        let has_variant = hello.iter().any(|l| l.contains("name UCI_Variant "));
-        let has_rules = hello.iter().any(|l| l.contains("name RuleOptions "));
-        if has_variant && !uci_opts.iter().any(|(k, _)| k == "UCI_Variant") {
-            p.send(&format!("setoption name UCI_Variant value {game}"))?;
-        }
-        if has_rules && !rule_opts.is_empty() {
-            let text: Vec<String> = rule_opts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            p.send(&format!("setoption name RuleOptions value {}", text.join(",")))?;
-        }
-        for (k, v) in uci_opts {
-            p.send(&format!("setoption name {k} value {v}"))?;
-        }
-        p.send("ucinewgame")?;
-        p.send("isready")?;
-        p.wait_for("readyok", handshake)
-            .map_err(|e| handshake_error(cmd, "isready", "readyok", e, handshake))?;
-        Ok(UciPlayer { p })
+        Ok(UciPlayer { p: uci_handshake(cmd, args, uci_opts, game, rule_opts, handshake)? })
+    }
+}
+
+/// Starts a UCI engine and sets it up for the game: `UCI_Variant` and `RuleOptions` where it
+/// offers them (unless the options name a variant), the options, a new game, `readyok`.
+fn uci_handshake(
+    cmd: &str,
+    args: &[String],
+    uci_opts: &[(String, String)],
+    game: &str,
+    rule_opts: &[(String, String)],
+    handshake: Duration,
+) -> Result<Pipe, String> {
+    let mut p = Pipe::start(cmd, args)?;
+    p.send("uci")?;
+    let hello =
+        p.wait_for("uciok", handshake).map_err(|e| handshake_error(cmd, "uci", "uciok", e, handshake))?;
+    let has_variant = hello.iter().any(|l| l.contains("name UCI_Variant "));
+    let has_rules = hello.iter().any(|l| l.contains("name RuleOptions "));
+    if has_variant && !uci_opts.iter().any(|(k, _)| k == "UCI_Variant") {
+        p.send(&format!("setoption name UCI_Variant value {game}"))?;
+    }
+    if has_rules && !rule_opts.is_empty() {
+        let text: Vec<String> = rule_opts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        p.send(&format!("setoption name RuleOptions value {}", text.join(",")))?;
+    }
+    for (k, v) in uci_opts {
+        p.send(&format!("setoption name {k} value {v}"))?;
+    }
+    p.send("ucinewgame")?;
+    p.send("isready")?;
+    p.wait_for("readyok", handshake).map_err(|e| handshake_error(cmd, "isready", "readyok", e, handshake))?;
+    Ok(p)
+}
+
+/// An external UCI engine asked for its score of single positions (a teacher labelling
+/// training positions): each position is searched from scratch with the same limit, so that with
+/// one search thread a position's score is the same whichever process asked for it.
+pub(crate) struct UciAnalyser {
+    p: Pipe,
+    /// What follows `go`: `depth 8`, `nodes 5000`.
+    limit: String,
+}
+
+impl UciAnalyser {
+    pub fn start(
+        spec: &super::players::Spec,
+        game: &str,
+        rule_opts: &[(String, String)],
+        limit: &str,
+    ) -> Result<UciAnalyser, String> {
+        let super::players::Spec::Uci { cmd, args, options, .. } = spec else {
+            return Err("a teacher is an external UCI engine: cmd=PROGRAM …".into());
+        };
+        let p = uci_handshake(cmd, args, options, game, rule_opts, Duration::from_secs(60))?;
+        Ok(UciAnalyser { p, limit: limit.to_string() })
+    }
+
+    /// The engine's last reported score and depth for the position string `fen` (UCI's
+    /// six-field form), side to move's view; `None` if it reported no score.
+    pub fn analyse(&mut self, fen: &str) -> Result<Option<Eval>, String> {
+        // A new game empties the engine's hash table: the score depends on the position and the
+        // limit only, not on which positions this process searched before (reproducible labels).
+        self.p.send("ucinewgame")?;
+        self.p.send(&format!("position fen {fen}"))?;
+        self.p.send(&format!("go {}", self.limit))?;
+        let lines = self.p.wait_for("bestmove", Duration::from_secs(600))?;
+        Ok(lines.iter().rev().find_map(|l| Eval::from_info(l)))
     }
 }
 
@@ -141,7 +189,7 @@ impl Drop for Pipe {
 }
 
 impl Player for UciPlayer {
-    fn play(&mut self, g: &GameState, ctl: Control, clocks: &Clocks) -> Result<String, String> {
+    fn play(&mut self, g: &GameState, ctl: Control, clocks: &Clocks) -> Result<Reply, String> {
         let moves =
             if g.coords.is_empty() { String::new() } else { format!(" moves {}", g.coords.join(" ")) };
         self.p.send(&format!("position startpos{moves}"))?;
@@ -162,7 +210,12 @@ impl Player for UciPlayer {
         self.p.send(&go)?;
         let lines = self.p.wait_for("bestmove", timeout)?;
         let last = lines.last().ok_or("no bestmove")?;
-        last.split_whitespace().nth(1).map(str::to_string).ok_or_else(|| format!("malformed {last:?}"))
+        let coord = last
+            .split_whitespace()
+            .nth(1)
+            .map(str::to_string)
+            .ok_or_else(|| format!("malformed {last:?}"))?;
+        Ok(Reply { coord, eval: lines.iter().rev().find_map(|l| Eval::from_info(l)) })
     }
 }
 
@@ -200,7 +253,7 @@ impl XboardPlayer {
 }
 
 impl Player for XboardPlayer {
-    fn play(&mut self, g: &GameState, ctl: Control, clocks: &Clocks) -> Result<String, String> {
+    fn play(&mut self, g: &GameState, ctl: Control, clocks: &Clocks) -> Result<Reply, String> {
         let v = g.pos.variant().clone();
         if !self.started {
             let level = match ctl {
@@ -243,7 +296,7 @@ impl Player for XboardPlayer {
             Some("move") => {
                 let text = w.next().ok_or("empty move")?;
                 self.known = g.coords.len() + 1;
-                Ok(ccg_protocols::xboard::from_xb_move(&v, text))
+                Ok(Reply::bare(ccg_protocols::xboard::from_xb_move(&v, text)))
             }
             _ => Err(format!("answered {last:?}")),
         }

@@ -19,7 +19,64 @@ pub(super) struct Clocks {
 /// One side's way of choosing moves.
 pub(super) trait Player {
     /// Chooses a move; `Err` says why the player forfeits (crash, garbage).
-    fn play(&mut self, game: &GameState, ctl: Control, clocks: &Clocks) -> Result<String, String>;
+    fn play(&mut self, game: &GameState, ctl: Control, clocks: &Clocks) -> Result<Reply, String>;
+}
+
+/// A player's move in coordinate notation, with what its search said of it where it said so.
+pub(super) struct Reply {
+    pub coord: String,
+    pub eval: Option<Eval>,
+}
+
+impl Reply {
+    pub fn bare(coord: String) -> Reply {
+        Reply { coord, eval: None }
+    }
+}
+
+/// The last score and depth a search reported, from the mover's point of view: what the record
+/// keeps beside each move (as cutechess-cli writes it, `+0.35/12`), so that a lost game shows
+/// where each engine misjudged it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Eval {
+    pub depth: u32,
+    pub score: SearchScore,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum SearchScore {
+    Cp(i32),
+    /// Moves to mate; negative when the mover is mated.
+    Mate(i32),
+}
+
+impl std::fmt::Display for Eval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.score {
+            SearchScore::Cp(cp) => write!(f, "{:+.2}/{}", cp as f64 / 100.0, self.depth),
+            SearchScore::Mate(n) if n < 0 => write!(f, "-M{}/{}", -n, self.depth),
+            SearchScore::Mate(n) => write!(f, "+M{n}/{}", self.depth),
+        }
+    }
+}
+
+impl Eval {
+    /// The score and depth of a UCI/USI `info` line, if it has both.
+    pub fn from_info(line: &str) -> Option<Eval> {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        if w.first() != Some(&"info") || w.get(1) == Some(&"string") {
+            return None; // `info string` is free text
+        }
+        let after = |key: &str| w.iter().position(|x| *x == key).and_then(|i| w.get(i + 1));
+        let depth = after("depth")?.parse().ok()?;
+        let i = w.iter().position(|x| *x == "score")?;
+        let score = match (w.get(i + 1), w.get(i + 2).and_then(|n| n.parse().ok())) {
+            (Some(&"cp"), Some(n)) => SearchScore::Cp(n),
+            (Some(&"mate"), Some(n)) => SearchScore::Mate(n),
+            _ => return None,
+        };
+        Some(Eval { depth, score })
+    }
 }
 
 /// What players may look at: the position, how it was reached (for external engines) and the
@@ -31,7 +88,7 @@ pub(super) struct GameState {
 }
 
 #[derive(Clone, Debug)]
-pub(super) enum Spec {
+pub(crate) enum Spec {
     Ccg { level: Option<u8>, config: EngineConfig, label: String },
     Random,
     Greedy,
@@ -122,7 +179,7 @@ impl Spec {
     }
 
     /// Starts the player for one game; an external engine has `handshake` to get ready.
-    pub fn start(
+    pub(super) fn start(
         &self,
         game: &str,
         options: &[(String, String)],
@@ -151,12 +208,22 @@ struct CcgPlayer {
 }
 
 impl Player for CcgPlayer {
-    fn play(&mut self, g: &GameState, ctl: Control, clocks: &Clocks) -> Result<String, String> {
-        let m = match self.level {
-            Some(l) => ccg_engine::best_move(&g.pos, l),
-            None => self.engine.search(&g.pos, &limits(ctl, clocks), &mut |_| {}).best,
+    fn play(&mut self, g: &GameState, ctl: Control, clocks: &Clocks) -> Result<Reply, String> {
+        let (m, eval) = match self.level {
+            Some(l) => (ccg_engine::best_move(&g.pos, l), None),
+            None => {
+                let r = self.engine.search(&g.pos, &limits(ctl, clocks), &mut |_| {});
+                let score = match r.mate_in {
+                    Some(n) => SearchScore::Mate(n),
+                    None => SearchScore::Cp(r.score_cp),
+                };
+                (r.best, Some(Eval { depth: r.depth, score }))
+            }
         };
-        m.map(|m| g.pos.move_coord(m)).ok_or_else(|| "no move in a position with legal moves".into())
+        let coord = m
+            .map(|m| g.pos.move_coord(m))
+            .ok_or_else(|| "no move in a position with legal moves".to_string())?;
+        Ok(Reply { coord, eval })
     }
 }
 
@@ -179,7 +246,7 @@ struct RandomPlayer {
 }
 
 impl Player for RandomPlayer {
-    fn play(&mut self, g: &GameState, _: Control, _: &Clocks) -> Result<String, String> {
+    fn play(&mut self, g: &GameState, _: Control, _: &Clocks) -> Result<Reply, String> {
         let pos = &g.pos;
         let moves = pos.legal_moves();
         let mut pick = *self.rng.pick(&moves).ok_or("no legal move")?;
@@ -203,7 +270,7 @@ impl Player for RandomPlayer {
                 }
             }
         }
-        Ok(pos.move_coord(pick))
+        Ok(Reply::bare(pos.move_coord(pick)))
     }
 }
 
@@ -219,5 +286,19 @@ mod tests {
             Spec::parse("cmd=fairy-stockfish option.UCI_Variant=mgc").unwrap(),
             Spec::Uci { .. }
         ));
+    }
+
+    #[test]
+    fn info_lines_give_score_and_depth() {
+        let e =
+            Eval::from_info("info depth 12 seldepth 20 multipv 1 score cp -35 nodes 100 pv e2e4").unwrap();
+        assert_eq!(e, Eval { depth: 12, score: SearchScore::Cp(-35) });
+        assert_eq!(e.to_string(), "-0.35/12");
+        let m = Eval::from_info("info depth 7 score mate 3 pv a1a2").unwrap();
+        assert_eq!(m.to_string(), "+M3/7");
+        assert_eq!(Eval::from_info("info depth 7 score mate -2").unwrap().to_string(), "-M2/7");
+        assert_eq!(Eval::from_info("info string depth 3 score cp 1"), None);
+        assert_eq!(Eval::from_info("info depth 5 currmove e2e4"), None);
+        assert_eq!(Eval::from_info("info depth x score cp 5"), None);
     }
 }

@@ -114,11 +114,16 @@ pub(super) fn play_game(
         };
         let verdict = match answer {
             Err(e) => Some(lose(format!("forfeits: {e}"))),
-            Ok(text) => match g.pos.parse_coord(&text) {
-                Err(e) => Some(lose(format!("plays an illegal move {text:?} ({})", e.why))),
+            Ok(reply) => match g.pos.parse_coord(&reply.coord) {
+                Err(e) => Some(lose(format!("plays an illegal move {:?} ({})", reply.coord, e.why))),
                 Ok(m) => {
-                    let comment =
+                    let time =
                         matches!(ctl, Control::Clock { .. }).then(|| format!("{:.3}s", spent.as_secs_f64()));
+                    let comment = match (reply.eval, time) {
+                        (Some(e), Some(t)) => Some(format!("{e} {t}")),
+                        (Some(e), None) => Some(e.to_string()),
+                        (None, t) => t,
+                    };
                     if matches!(ctl, Control::Clock { .. }) && spent > clocks.left[stm.index()] + margin {
                         Some(lose(format!(
                             "loses on time ({:.3}s used, {:.3}s left)",

@@ -27,6 +27,8 @@ pub const QB: i32 = 64;
 pub const L1_CLIP: f32 = 1.98;
 
 const MAGIC: &[u8; 8] = b"CCGNNUE1";
+/// The file of a network with king buckets: the bucket table follows the mirror.
+const MAGIC_BUCKETS: &[u8; 8] = b"CCGNNUE2";
 
 #[derive(Debug, Error)]
 pub enum NetError {
@@ -68,15 +70,16 @@ macro_rules! shipped_nets {
 }
 shipped_nets!["guru-castlingoff", "mgc-kingstep-pawnleaprank", "shogi", "shogi1"];
 
-/// A network file's rule set and the bytes after it.
-fn header(bytes: &[u8]) -> Result<(String, &[u8]), NetError> {
+/// A network file's rule set, whether it has king buckets, and the bytes after them.
+fn header(bytes: &[u8]) -> Result<(String, bool, &[u8]), NetError> {
     let mut r = Reader(bytes);
-    if r.take(8)? != MAGIC {
+    let magic = r.take(8)?;
+    if magic != MAGIC && magic != MAGIC_BUCKETS {
         return Err(NetError::Magic);
     }
     let n = r.u32()? as usize;
     let game = String::from_utf8_lossy(r.take(n.min(256))?).into_owned();
-    Ok((game, r.0))
+    Ok((game, magic == MAGIC_BUCKETS, r.0))
 }
 
 /// A rule set as a game id and its options in any order: `mgc pawnleap=rank king=step` and
@@ -94,7 +97,7 @@ impl Network {
     pub fn for_variant(v: &Arc<Variant>) -> Option<Network> {
         let (_, bytes) = SHIPPED
             .iter()
-            .find(|(_, bytes)| header(bytes).is_ok_and(|(game, _)| rule_set(&game) == rule_set(&v.id)))?;
+            .find(|(_, bytes)| header(bytes).is_ok_and(|(game, ..)| rule_set(&game) == rule_set(&v.id)))?;
         Network::read(v, bytes).ok()
     }
 
@@ -115,7 +118,7 @@ impl Network {
 
     pub fn write(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(16 + 2 * self.l1.len());
-        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(if self.map.buckets > 1 { MAGIC_BUCKETS } else { MAGIC });
         let id = self.game.as_bytes();
         b.extend_from_slice(&(id.len() as u32).to_le_bytes());
         b.extend_from_slice(id);
@@ -130,6 +133,10 @@ impl Network {
                 b.push(c as u8);
             }
         }
+        if self.map.buckets > 1 {
+            b.extend_from_slice(&(self.map.buckets as u32).to_le_bytes());
+            b.extend_from_slice(&self.map.bucket);
+        }
         for &w in self.l1.iter().chain(&self.l1_bias) {
             b.extend_from_slice(&w.to_le_bytes());
         }
@@ -142,7 +149,7 @@ impl Network {
     /// Reads a network file and checks that it was made for `v`'s game (same pieces; any of its
     /// rule sets: a file named by the user plays the rules it is given).
     pub fn read(v: &Arc<Variant>, bytes: &[u8]) -> Result<Network, NetError> {
-        let (game, rest) = header(bytes)?;
+        let (game, buckets, rest) = header(bytes)?;
         let mut r = Reader(rest);
         let (base, found) = (rule_set(&v.id).0, rule_set(&game).0);
         if found != base {
@@ -150,7 +157,10 @@ impl Network {
         }
         let (cells, kinds, hand_max, hidden) =
             (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
-        let map = FeatureMap::new(v);
+        let map = if buckets { FeatureMap::with_king_buckets(v) } else { FeatureMap::new(v) };
+        if buckets && map.buckets == 1 {
+            return Err(NetError::Shape("king buckets, in a game without them".into()));
+        }
         if (cells, kinds) != (map.cells, map.kinds)
             || hand_max != map.hand_max
             || !(1..=4096).contains(&hidden)
@@ -168,6 +178,9 @@ impl Network {
         };
         if mirror != map.mirror {
             return Err(NetError::Shape("the board's mirror differs".into()));
+        }
+        if buckets && (r.u32()? as usize != map.buckets || r.take(cells)? != map.bucket.as_slice()) {
+            return Err(NetError::Shape("the king buckets differ".into()));
         }
         let inputs = map.inputs();
         let l1 = (0..inputs * hidden).map(|_| r.i16()).collect::<Result<Vec<_>, _>>()?;
@@ -192,16 +205,22 @@ impl Network {
     /// The accumulators of `pos` computed from scratch.
     pub fn refresh(&self, pos: &Position, acc: &mut Accumulator) {
         for side in [Color::White, Color::Black] {
-            let a = &mut acc.v[side.index()];
-            a.clear();
-            a.extend(self.l1_bias.iter().map(|&b| b as i32));
-            let h = self.hidden;
-            self.map.active(pos, side, |f| {
-                for (x, &w) in a.iter_mut().zip(&self.l1[f * h..(f + 1) * h]) {
-                    *x += w as i32;
-                }
-            });
+            self.refresh_view(pos, acc, side);
         }
+    }
+
+    /// One point of view's accumulator computed from scratch.
+    fn refresh_view(&self, pos: &Position, acc: &mut Accumulator, side: Color) {
+        acc.bucket[side.index()] = self.map.king_bucket(pos, side);
+        let a = &mut acc.v[side.index()];
+        a.clear();
+        a.extend(self.l1_bias.iter().map(|&b| b as i32));
+        let h = self.hidden;
+        self.map.active(pos, side, |f| {
+            for (x, &w) in a.iter_mut().zip(&self.l1[f * h..(f + 1) * h]) {
+                *x += w as i32;
+            }
+        });
     }
 
     #[inline]
@@ -217,6 +236,8 @@ impl Network {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Accumulator {
     v: [Vec<i32>; 2],
+    /// Each view's king bucket (0 without buckets).
+    bucket: [usize; 2],
 }
 
 /// What a move changed, recorded before it is made: the cells it touches with what stood there,
@@ -297,6 +318,7 @@ impl Accumulator {
     pub fn copy_from(&mut self, other: &Accumulator) {
         self.v[0].clone_from(&other.v[0]);
         self.v[1].clone_from(&other.v[1]);
+        self.bucket = other.bucket;
     }
 
     /// Brings `self` (a copy of the accumulators before the move) up to date with `pos`
@@ -307,18 +329,27 @@ impl Accumulator {
             return;
         }
         let map = &net.map;
+        // A royal piece that moved to another bucket changes every input of its view.
+        let mut live = [true; 2];
+        for side in [Color::White, Color::Black] {
+            if map.king_bucket(pos, side) != self.bucket[side.index()] {
+                net.refresh_view(pos, self, side);
+                live[side.index()] = false;
+            }
+        }
+        let views = [Color::White, Color::Black].into_iter().filter(|s| live[s.index()]);
         for &(cell, old) in &change.cells[..change.len] {
             let new = pos.piece_at(cell);
             if old == new {
                 continue;
             }
-            for side in [Color::White, Color::Black] {
-                let a = &mut self.v[side.index()];
+            for side in views.clone() {
+                let (a, bucket) = (&mut self.v[side.index()], self.bucket[side.index()]);
                 if let Some(p) = old {
-                    net.add(a, map.board(side, p, cell), -1);
+                    net.add(a, map.board(side, bucket, p, cell), -1);
                 }
                 if let Some(p) = new {
-                    net.add(a, map.board(side, p, cell), 1);
+                    net.add(a, map.board(side, bucket, p, cell), 1);
                 }
             }
         }
@@ -331,7 +362,7 @@ impl Accumulator {
                         continue;
                     }
                     let (lo, hi, sign) = if new > old { (old, new, 1) } else { (new, old, -1) };
-                    for side in [Color::White, Color::Black] {
+                    for side in views.clone() {
                         let a = &mut self.v[side.index()];
                         for i in lo..hi.min(map.hand_max) {
                             net.add(a, map.hand(side, owner, k, i), sign);
@@ -371,7 +402,10 @@ mod tests {
     use ccg_core::Rng;
 
     fn random_net(v: &Arc<Variant>, hidden: usize, seed: u64) -> Network {
-        let map = FeatureMap::new(v);
+        random_net_of(FeatureMap::new(v), v, hidden, seed)
+    }
+
+    fn random_net_of(map: FeatureMap, v: &Arc<Variant>, hidden: usize, seed: u64) -> Network {
         let mut rng = Rng::new(seed);
         let mut w = |n: usize, r: i32| {
             (0..n).map(|_| (rng.below(2 * r as usize + 1) as i32 - r) as i16).collect::<Vec<_>>()
@@ -382,32 +416,43 @@ mod tests {
         Network { game: v.id.clone(), map, hidden, l1, l1_bias, out, out_bias: 12345 }
     }
 
-    /// Along random games of every game, the accumulators kept move by move equal the ones
-    /// computed from scratch, and the network reads back from its file unchanged.
+    /// In every game, with and without king buckets, the network reads back from its file
+    /// unchanged and its accumulators follow random games.
     #[test]
     fn incremental_accumulators_match_a_refresh_in_every_game() {
         for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
             let v = ccg_games::variant(g.id, &[]).unwrap();
-            let net = random_net(&v, 16, g.id.len() as u64);
-            assert_eq!(Network::read(&v, &net.write()).unwrap(), net, "{}", g.id);
-            let mut rng = Rng::new(99);
-            for game in 0..3 {
-                let mut pos = Position::new(v.clone());
-                let mut acc = Accumulator::default();
-                net.refresh(&pos, &mut acc);
-                for ply in 0..150 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() || pos.outcome().is_some() {
-                        break;
-                    }
-                    let m = moves[rng.below(moves.len())];
-                    let change = Change::before(&pos, m);
-                    pos.make(m);
-                    acc.update(&net, &pos, &change);
-                    let mut fresh = Accumulator::default();
-                    net.refresh(&pos, &mut fresh);
-                    assert_eq!(acc, fresh, "{} game {game} ply {ply} after {m:?}", g.id);
+            for map in [FeatureMap::new(&v), FeatureMap::with_king_buckets(&v)] {
+                let net = random_net_of(map, &v, 16, g.id.len() as u64);
+                assert_eq!(Network::read(&v, &net.write()).unwrap(), net, "{}", g.id);
+                accumulators_follow_random_games(&v, &net);
+            }
+        }
+    }
+
+    /// Along random games, the accumulators kept move by move equal the ones computed from scratch.
+    fn accumulators_follow_random_games(v: &Arc<Variant>, net: &Network) {
+        let mut rng = Rng::new(99);
+        for game in 0..3 {
+            let mut pos = Position::new(v.clone());
+            let mut acc = Accumulator::default();
+            net.refresh(&pos, &mut acc);
+            for ply in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
                 }
+                let m = moves[rng.below(moves.len())];
+                let change = Change::before(&pos, m);
+                pos.make(m);
+                acc.update(net, &pos, &change);
+                let mut fresh = Accumulator::default();
+                net.refresh(&pos, &mut fresh);
+                assert_eq!(
+                    acc, fresh,
+                    "{} ({} buckets) game {game} ply {ply} after {m:?}",
+                    v.id, net.map.buckets
+                );
             }
         }
     }

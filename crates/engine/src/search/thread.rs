@@ -232,6 +232,10 @@ impl<'a> Thread<'a> {
             return best;
         }
         let mut score = 0;
+        // Iterations in a row that ended on the same best move, and the last score: a stable
+        // best move ends the thinking earlier, a changed one or a falling score later.
+        let mut stable = 0u32;
+        let mut last_move = None;
         let mut depth = 1 + (self.id as u32 & 1);
         while depth <= self.sh.max_depth {
             self.root_depth = depth as i32;
@@ -239,7 +243,11 @@ impl<'a> Thread<'a> {
             if self.aborted && completed.is_none() {
                 break;
             }
+            let mut fell = false;
             if let Some(m) = completed {
+                stable = if last_move == Some(m) { stable + 1 } else { 0 };
+                fell = depth > 4 && s < score - 30;
+                last_move = Some(m);
                 score = s;
                 let pv = if self.pv_len[0] > 0 && self.pv[0][0] == m {
                     self.pv[0][..self.pv_len[0]].to_vec()
@@ -267,9 +275,10 @@ impl<'a> Thread<'a> {
                         break;
                     }
                 }
+                let percent = crate::time::soft_share(stable, fell);
                 if self.sh.soft.is_some_and(|s| {
-                    let now = Instant::now();
-                    now >= s || now.duration_since(self.sh.start) * 2 >= s.duration_since(self.sh.start)
+                    let soft = s.duration_since(self.sh.start) * percent / 100;
+                    self.sh.start.elapsed() * 2 >= soft
                 }) {
                     break;
                 }
