@@ -58,6 +58,9 @@ pub struct Features {
     pub iir: bool,
     /// Quiet moves with a bad history are pruned near the leaves.
     pub history_pruning: bool,
+    /// Quiet moves that give check are spared the futility, history and static-exchange pruning
+    /// of quiet moves (a drop that checks is how most games of drops are won).
+    pub spare_checks: bool,
     /// The game's trained network evaluates where one is shipped (else the hand-written
     /// evaluation); `nonet` measures what it is worth.
     pub nnue: bool,
@@ -81,6 +84,7 @@ impl Default for Features {
             probcut: true,
             iir: true,
             history_pruning: true,
+            spare_checks: true,
             nnue: true,
         }
     }
@@ -105,12 +109,13 @@ impl Features {
             "noprobcut" => self.probcut = false,
             "noiir" => self.iir = false,
             "nohistorypruning" => self.history_pruning = false,
+            "nosparechecks" => self.spare_checks = false,
             "nonet" => self.nnue = false,
             _ => return false,
         }
         true
     }
-    pub const TOGGLES: [&'static str; 16] = [
+    pub const TOGGLES: [&'static str; 17] = [
         "nonull",
         "nolmr",
         "noaspiration",
@@ -126,6 +131,7 @@ impl Features {
         "noprobcut",
         "noiir",
         "nohistorypruning",
+        "nosparechecks",
         "nonet",
     ];
 }

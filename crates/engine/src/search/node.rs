@@ -215,16 +215,23 @@ impl Thread<'_> {
                         picker.skip_quiets = ply > 1;
                         continue;
                     }
-                    if f.history_pruning && f.ordering && lmr_depth < 4 && hist_score < -3000 * depth {
-                        continue;
-                    }
-                    if f.futility && lmr_depth < 8 && eval != NO_EVAL && eval + 120 + 110 * lmr_depth <= alpha
-                    {
-                        continue;
-                    }
-                    if f.see_pruning
+                    let by_history =
+                        f.history_pruning && f.ordering && lmr_depth < 4 && hist_score < -3000 * depth;
+                    let by_futility = f.futility
                         && lmr_depth < 8
-                        && see(&self.pos, m, values) < -30 * lmr_depth * lmr_depth
+                        && eval != NO_EVAL
+                        && eval + 120 + 110 * lmr_depth <= alpha;
+                    let pruned = by_history
+                        || by_futility
+                        || (f.see_pruning
+                            && lmr_depth < 8
+                            && see(&self.pos, m, values) < -30 * lmr_depth * lmr_depth);
+                    // A check is spared unless it loses material as a bad capture would (asked
+                    // only of moves about to be pruned: the test costs a trial move).
+                    if pruned
+                        && !(f.spare_checks
+                            && self.pos.gives_check(m)
+                            && !(f.see_pruning && see(&self.pos, m, values) < -180 * depth))
                     {
                         continue;
                     }
