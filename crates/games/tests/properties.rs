@@ -78,7 +78,11 @@ proptest! {
             format!("{board} {}", w.next().unwrap_or(""))
         };
         prop_assert_eq!(unmarked(&q), unmarked(&p));
-        prop_assert_eq!(q.in_check(), p.in_check());
+        // Moved-marks can decide attacks (a pawn's first-move leap), so check is compared where
+        // the placement's marks (pieces on their setup cells unmoved) are the position's.
+        if q.to_fen().split_whitespace().next() == p.to_fen().split_whitespace().next() {
+            prop_assert_eq!(q.in_check(), p.in_check());
+        }
     }
 
     #[test]
