@@ -203,6 +203,13 @@ impl Comparison {
     }
 }
 
+impl Comparison {
+    /// The teacher's scale in ours, by least squares (`teacher ≈ scale · ours`).
+    pub fn scale(&self) -> f64 {
+        self.product / self.ours_sq.max(1.0)
+    }
+}
+
 impl std::fmt::Display for Comparison {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let n = self.n.max(1) as f64;
@@ -212,7 +219,7 @@ impl std::fmt::Display for Comparison {
             self.ours_abs / n,
             self.theirs_abs / n,
             100.0 * self.same_sign as f64 / n,
-            self.product / self.ours_sq.max(1.0)
+            self.scale()
         )
     }
 }

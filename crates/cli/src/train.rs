@@ -71,6 +71,27 @@ pub struct TrainArgs {
     /// The teacher's limit per position: what follows `go` (`depth N`, `nodes N`, `movetime MS`).
     #[arg(long, default_value = "depth 8", requires = "teacher")]
     pub teacher_go: String,
+    /// Divide the teacher's scores by this (`auto`: by its scale in ours, measured on these
+    /// positions), so that the network's centipawns are the ones the search's margins were set in.
+    #[arg(long, default_value = "1", requires = "teacher", value_parser = parse_scale)]
+    pub teacher_scale: TeacherScale,
+}
+
+/// `--teacher-scale`: a positive factor, or `auto` (the teacher's measured scale in ours).
+#[derive(Clone, Copy, Debug)]
+pub enum TeacherScale {
+    Auto,
+    By(f64),
+}
+
+fn parse_scale(text: &str) -> Result<TeacherScale, String> {
+    match text {
+        "auto" => Ok(TeacherScale::Auto),
+        _ => match text.parse::<f64>() {
+            Ok(f) if f > 0.0 && f.is_finite() => Ok(TeacherScale::By(f)),
+            _ => Err(format!("{text:?}: expected a positive number or `auto`")),
+        },
+    }
 }
 
 /// The engine that plays the self-play games, as `--play-net` / `--play-nonet` name it.
@@ -143,6 +164,20 @@ pub fn run(args: TrainArgs) -> Result<()> {
             cache.display()
         );
         println!("teacher against our search: {}", l.comparison);
+        let scale = match args.teacher_scale {
+            TeacherScale::Auto => l.comparison.scale(),
+            TeacherScale::By(f) => f,
+        };
+        anyhow::ensure!(
+            scale > 0.0 && scale.is_finite(),
+            "the teacher's scale in ours is {scale}: not positive"
+        );
+        if !matches!(args.teacher_scale, TeacherScale::By(f) if f == 1.0) {
+            for s in &mut samples {
+                s.score = (s.score as f64 / scale).round() as i16;
+            }
+            println!("teacher scores divided by {scale:.2}");
+        }
     }
     let cfg = TrainConfig {
         hidden: args.hidden,

@@ -218,6 +218,13 @@ fn a_teacher_scores_the_training_positions_once() {
     assert!(out.exists());
     let again = stdout(&ccg(&args));
     assert_eq!(searched(&again), 0, "{again}");
+    // Scaled to our centipawns: the same labels (nothing searched) divided by the measured scale.
+    let scaled: Vec<&str> = args.iter().copied().chain(["--teacher-scale", "auto"]).collect();
+    let third = stdout(&ccg(&scaled));
+    assert_eq!(searched(&third), 0, "{third}");
+    assert!(third.contains("teacher scores divided by"), "{third}");
+    let o = ccg(&args.iter().copied().chain(["--teacher-scale", "0"]).collect::<Vec<_>>());
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("positive number or `auto`"));
     // A teacher must be an external UCI engine, and its limit one `go` understands.
     let o = ccg(&["train", "shogi1", "--games", "10", "--dir", d, "--teacher", "greedy"]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("external UCI engine"));
