@@ -9,7 +9,7 @@ use super::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::movecode::{encode, NONE};
 use crate::see::see;
 use crate::tt::{Bound, Entry, NO_EVAL};
-use ccg_core::Move;
+use ccg_core::{Move, Position};
 
 /// History bonus for a move that cut at `depth`.
 fn bonus(depth: i32) -> i32 {
@@ -221,17 +221,20 @@ impl Thread<'_> {
                         && lmr_depth < 8
                         && eval != NO_EVAL
                         && eval + 120 + 110 * lmr_depth <= alpha;
+                    // The exchange value is computed at most once, for the two tests below.
+                    let mut see_value = None;
+                    let mut see_of = |pos: &Position| *see_value.get_or_insert_with(|| see(pos, m, values));
                     let pruned = by_history
                         || by_futility
                         || (f.see_pruning
                             && lmr_depth < 8
-                            && see(&self.pos, m, values) < -30 * lmr_depth * lmr_depth);
+                            && see_of(&self.pos) < -30 * lmr_depth * lmr_depth);
                     // A check is spared unless it loses material as a bad capture would (asked
                     // only of moves about to be pruned: the test costs a trial move).
                     if pruned
                         && !(f.spare_checks
                             && self.pos.gives_check(m)
-                            && !(f.see_pruning && see(&self.pos, m, values) < -180 * depth))
+                            && !(f.see_pruning && see_of(&self.pos) < -180 * depth))
                     {
                         continue;
                     }
