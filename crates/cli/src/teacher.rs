@@ -201,9 +201,7 @@ impl Comparison {
         self.ours_abs += o.abs();
         self.theirs_abs += t.abs();
     }
-}
 
-impl Comparison {
     /// The teacher's scale in ours, by least squares (`teacher ≈ scale · ours`).
     pub fn scale(&self) -> f64 {
         self.product / self.ours_sq.max(1.0)
