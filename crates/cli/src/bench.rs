@@ -3,9 +3,16 @@
 use anyhow::Result;
 use ccg_core::Position;
 use ccg_engine::{Engine, EngineConfig, Features, Limits};
+use std::io::Write;
 use std::time::Instant;
 
-pub fn run(games: Vec<String>, depth: u32, search_nodes: u64, toggles: &[String]) -> Result<()> {
+pub fn run(
+    out: &mut impl Write,
+    games: Vec<String>,
+    depth: u32,
+    search_nodes: u64,
+    toggles: &[String],
+) -> Result<()> {
     let mut features = Features::default();
     for t in toggles {
         anyhow::ensure!(features.disable(t), "unknown toggle {t:?} (known: {})", Features::TOGGLES.join(" "));
@@ -21,10 +28,11 @@ pub fn run(games: Vec<String>, depth: u32, search_nodes: u64, toggles: &[String]
     };
     // The game column as wide as the longest id (`pyramids2-cheskers9`), so the columns line up.
     let w = ids.iter().map(|id| id.len()).max().unwrap_or(0).max(4);
-    println!(
+    writeln!(
+        out,
         "{:<w$} {:>6} {:>14} {:>9} {:>14} {:>12} {:>9} {:>14}",
         "game", "depth", "nodes", "seconds", "nodes/s", "search nodes", "seconds", "search nodes/s"
-    );
+    )?;
     for id in ids {
         let mut pos = Position::new(crate::variant(&id, &[])?);
         let start = Instant::now();
@@ -35,7 +43,8 @@ pub fn run(games: Vec<String>, depth: u32, search_nodes: u64, toggles: &[String]
         let engine = Engine::new(EngineConfig { features, ..EngineConfig::default() });
         let r = engine.search(&pos, &Limits::nodes(search_nodes), &mut |_| {});
         let ss = start.elapsed().as_secs_f64();
-        println!(
+        writeln!(
+            out,
             "{:<w$} {:>6} {:>14} {:>9.3} {:>14.0} {:>12} {:>9.3} {:>14.0}",
             id,
             depth,
@@ -45,7 +54,7 @@ pub fn run(games: Vec<String>, depth: u32, search_nodes: u64, toggles: &[String]
             r.nodes,
             ss,
             r.nodes as f64 / ss.max(1e-9)
-        );
+        )?;
     }
     Ok(())
 }

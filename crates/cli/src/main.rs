@@ -13,6 +13,7 @@ use anyhow::{bail, Context, Result};
 use ccg_core::record::{replay, Record};
 use ccg_core::{Position, Variant};
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -101,9 +102,20 @@ enum Command {
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = run(cli) {
+        // A reader that stopped early (`ccg replay … | head`) wanted no more: that is not an
+        // error, and it must not become a panic of `println!`.
+        if closed_pipe(&e) {
+            return;
+        }
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }
+}
+
+fn closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn variant(game: &str, options: &[String]) -> Result<Arc<Variant>> {
@@ -129,20 +141,25 @@ fn setup(args: &GameArgs) -> Result<Position> {
     Ok(pos)
 }
 
+/// The report commands write through `out` and return its errors, so that a closed pipe ends
+/// them quietly (see `main`); the protocol front ends own stdout themselves.
 fn run(cli: Cli) -> Result<()> {
+    // Not locked for the whole command: the engine's threads print `info` lines for the
+    // protocols and `play`.
+    let out = &mut std::io::stdout();
     match cli.command {
         Command::Serve(args) => ccg_server::run(args)?,
         Command::Games => {
             for g in ccg_games::catalogue() {
-                println!("{:<22} {:<62} {}", g.id, g.name, g.status_label());
+                writeln!(out, "{:<22} {:<62} {}", g.id, g.name, g.status_label())?;
             }
         }
         Command::Show { game } => {
             let pos = setup(&game)?;
-            print!("{}", diagram::render(&pos));
-            println!("{}", pos.to_fen());
+            write!(out, "{}", diagram::render(&pos))?;
+            writeln!(out, "{}", pos.to_fen())?;
             if let Some(o) = pos.outcome() {
-                println!("game over: {}", describe_outcome(o));
+                writeln!(out, "game over: {}", describe_outcome(o))?;
             }
         }
         Command::Perft { game, depth, divide } => {
@@ -155,7 +172,7 @@ fn run(cli: Cli) -> Result<()> {
                     let u = pos.make(m);
                     let n = pos.perft(depth - 1);
                     pos.unmake(u);
-                    println!("{text} {n}");
+                    writeln!(out, "{text} {n}")?;
                     total += n;
                 }
                 total
@@ -164,7 +181,7 @@ fn run(cli: Cli) -> Result<()> {
             };
             let secs = start.elapsed().as_secs_f64();
             eprintln!("{:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9));
-            println!("nodes {total}");
+            writeln!(out, "nodes {total}")?;
         }
         Command::Replay { game, record, options } => {
             let text =
@@ -178,9 +195,9 @@ fn run(cli: Cli) -> Result<()> {
             let v = variant(&game, &options)?;
             match replay(v, &rec) {
                 Ok(r) => {
-                    print_moves(&r.moves);
-                    print!("{}", diagram::render(&r.position));
-                    println!("{}", r.position.to_fen());
+                    print_moves(out, &r.moves)?;
+                    write!(out, "{}", diagram::render(&r.position))?;
+                    writeln!(out, "{}", r.position.to_fen())?;
                     let marks_ok = r.moves.iter().all(|m| m.check_mark_agrees);
                     if !marks_ok {
                         for m in r.moves.iter().filter(|m| !m.check_mark_agrees) {
@@ -193,21 +210,22 @@ fn run(cli: Cli) -> Result<()> {
                         }
                     }
                     match (r.outcome, rec.result.as_deref()) {
-                        (Some(o), _) => println!("result: {}", describe_outcome(o)),
+                        (Some(o), _) => writeln!(out, "result: {}", describe_outcome(o))?,
                         (None, Some(res)) => {
-                            println!("result: {res} (as recorded; the position is not final)")
+                            writeln!(out, "result: {res} (as recorded; the position is not final)")?
                         }
-                        (None, None) => println!("result: game not finished"),
+                        (None, None) => writeln!(out, "result: game not finished")?,
                     }
                 }
                 Err((e, done)) => {
-                    print_moves(&done);
+                    // The illegal move is the error to report, even when the reader has gone.
+                    print_moves(out, &done).ok();
                     bail!("{e}");
                 }
             }
         }
         Command::Bench { games, depth, search_nodes, toggles } => {
-            bench::run(games, depth, search_nodes, &toggles)?
+            bench::run(out, games, depth, search_nodes, &toggles)?
         }
         Command::Uci => ccg_protocols::uci::Uci::new(stdout_out()).run(std::io::stdin().lock()),
         Command::Xboard => ccg_protocols::xboard::XBoard::new(stdout_out()).run(std::io::stdin().lock()),
@@ -220,12 +238,12 @@ fn run(cli: Cli) -> Result<()> {
     Ok(())
 }
 
-fn print_moves(moves: &[ccg_core::record::ReplayedMove]) {
+fn print_moves(out: &mut impl Write, moves: &[ccg_core::record::ReplayedMove]) -> std::io::Result<()> {
     let mut line = String::new();
     for m in moves {
         if m.color == ccg_core::Color::White {
             if !line.is_empty() {
-                println!("{line}");
+                writeln!(out, "{line}")?;
             }
             line = format!("{:>3}. {:<14}", m.number, m.written);
         } else {
@@ -236,8 +254,9 @@ fn print_moves(moves: &[ccg_core::record::ReplayedMove]) {
         }
     }
     if !line.is_empty() {
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
+    Ok(())
 }
 
 fn describe_outcome(o: ccg_core::Outcome) -> String {

@@ -243,3 +243,25 @@ fn a_teacher_scores_the_training_positions_once() {
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--teacher-go"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    // Our end of the pipe is closed before ccg writes its first line, so every write fails with
+    // a broken pipe, as under `ccg replay … | head -1`.
+    let rec = record("kosintsev-skuratovsky-1.rec");
+    for args in
+        [&["games"][..], &["perft", "mgc", "2", "--divide"], &["show", "shogi"], &["replay", "mgc", &rec]]
+    {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ccg"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("ccg runs");
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("ccg ends");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(o.status.success(), "{args:?}: {:?} {err}", o.status);
+    }
+}
