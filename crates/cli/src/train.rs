@@ -63,6 +63,10 @@ pub struct TrainArgs {
     /// to train on beside this run's games; repeatable. Read and checked before self-play starts.
     #[arg(long = "data", value_name = "FILE")]
     pub extra_data: Vec<std::path::PathBuf>,
+    /// Start from this network file (of the same rule set and shape) instead of random weights;
+    /// it is kept unless training does better on the held-out positions.
+    #[arg(long, value_name = "FILE")]
+    pub init: Option<std::path::PathBuf>,
     /// Score the training positions by this UCI engine's search instead of ours, described as
     /// `ccg match` describes one (`cmd=PROGRAM [arg=ARG]… [option.NAME=VALUE]…`); its labels are
     /// cached in `--dir`. See docs/engine.md, "Teacher labels".
@@ -117,6 +121,30 @@ pub fn run(args: TrainArgs) -> Result<()> {
         "--lr and --batch must be positive"
     );
     let v = crate::variant(&args.game, &args.options)?;
+    // Read before self-play and labelling, so that a wrong file costs no time.
+    let init = match &args.init {
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| format!("--init {}", path.display()))?;
+            let net =
+                Network::read(&v, &bytes).map_err(|e| anyhow::anyhow!("--init {}: {e}", path.display()))?;
+            anyhow::ensure!(
+                net.serves(&v),
+                "--init {}: trained on `{}`, not `{}`",
+                path.display(),
+                net.game,
+                v.id
+            );
+            anyhow::ensure!(
+                net.hidden == args.hidden && (net.map.buckets > 1) == args.king_buckets,
+                "--init {}: {} hidden units{}; give the same --hidden and --king-buckets",
+                path.display(),
+                net.hidden,
+                if net.map.buckets > 1 { " with king buckets" } else { "" }
+            );
+            Some(net)
+        }
+        None => None,
+    };
     let teacher = args.teacher.as_deref().map(|t| Teacher::parse(t, &args.teacher_go)).transpose()?;
     let dir = args.dir.clone().unwrap_or_else(|| format!("target/train/{}", args.game).into());
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -188,6 +216,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         threads: args.threads,
         seed: args.seed,
         king_buckets: args.king_buckets,
+        init,
     };
     let started = Instant::now();
     let eb = Progress::new(args.epochs as u64, "training");

@@ -337,6 +337,9 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Inputs per king bucket ([`FeatureMap::with_king_buckets`]) where the game has them.
     pub king_buckets: bool,
+    /// A network to start from instead of random weights: a shipped network refined on new
+    /// data keeps what it learnt from data no longer at hand.
+    pub init: Option<Network>,
 }
 
 impl Default for TrainConfig {
@@ -350,6 +353,7 @@ impl Default for TrainConfig {
             threads: 1,
             seed: 1,
             king_buckets: false,
+            init: None,
         }
     }
 }
@@ -377,6 +381,37 @@ impl Float {
             *x = (rng.unit() as f32 - 0.5) * 0.2;
         }
         Float { hidden, w }
+    }
+
+    /// The float weights of a quantized network (the inverse of [`Float::quantize`], up to
+    /// rounding). Its piece-on-cell weights have the factors folded in, so the factors start at
+    /// zero; a weight past the training clip (quantizing allows twice it) is clipped.
+    fn from_network(net: &Network, map: &FeatureMap) -> Result<Float, String> {
+        if net.map != *map || net.l1.len() != map.inputs() * net.hidden {
+            return Err(format!(
+                "the starting network ({}, {} inputs) does not fit this training ({} inputs{})",
+                net.game,
+                net.inputs(),
+                map.inputs(),
+                if map.buckets > 1 { ", king buckets" } else { "" }
+            ));
+        }
+        let (inputs, h) = (training_inputs(map), net.hidden);
+        let mut w = vec![0.0; inputs * h + 3 * h + 1];
+        for (x, &q) in w.iter_mut().zip(&net.l1) {
+            *x = (q as f32 / QA as f32).clamp(-L1_CLIP, L1_CLIP);
+        }
+        let f = Float { hidden: h, w };
+        let (b1, o, ob) = f.parts(inputs);
+        let mut w = f.w;
+        for (x, &q) in w[b1..o].iter_mut().zip(&net.l1_bias) {
+            *x = q as f32 / QA as f32;
+        }
+        for (x, &q) in w[o..ob].iter_mut().zip(&net.out) {
+            *x = q as f32 / QB as f32 / OUT_SCALE;
+        }
+        w[ob] = net.out_bias as f32 / (QA * QB) as f32 / OUT_SCALE;
+        Ok(Float { hidden: h, w })
     }
 
     fn parts(&self, inputs: usize) -> (usize, usize, usize) {
@@ -616,8 +651,11 @@ fn checkpoint_key(game: &str, inputs: usize, samples: &[Sample], cfg: &TrainConf
         s.write(&mut bytes);
         bytes.iter().fold(h, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
     });
+    let init = cfg.init.as_ref().map_or(0, |n| {
+        n.write().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+    });
     format!(
-        "{game} inputs {inputs} hidden {} samples {} digest {digest:016x} lambda {} lr {} batch {} seed {}",
+        "{game} inputs {inputs} hidden {} samples {} digest {digest:016x} lambda {} lr {} batch {} seed {} init {init:016x}",
         cfg.hidden,
         samples.len(),
         cfg.lambda,
@@ -628,7 +666,9 @@ fn checkpoint_key(game: &str, inputs: usize, samples: &[Sample], cfg: &TrainConf
 }
 
 /// Trains a network on `samples` (resuming from `checkpoint` when it belongs to this training);
-/// `on_batch(done, total)` within an epoch, `on_epoch` after each.
+/// `on_batch(done, total)` within an epoch, `on_epoch` after each. With a starting network
+/// (`cfg.init`), that network is the one to beat: it is kept unless an epoch does better on the
+/// held-out positions.
 pub fn train(
     variant: &Arc<Variant>,
     samples: &[Sample],
@@ -648,18 +688,25 @@ pub fn train(
     let (train_set, held) = (prep(&train_set), prep(&held));
     let key = checkpoint_key(&game, inputs, samples, cfg);
     let mut rng = Rng::new(cfg.seed);
-    let mut ck = Checkpoint::load(checkpoint, &key, cfg.hidden).unwrap_or_else(|| {
-        let net = Float::new(inputs, bucketed, cfg.hidden, &mut rng);
-        let n = net.w.len();
-        Checkpoint {
-            epoch: 0,
-            best_loss: f64::INFINITY,
-            best: net.clone(),
-            net,
-            m: vec![0.0; n],
-            v: vec![0.0; n],
+    let start = match &cfg.init {
+        Some(init) if init.hidden != cfg.hidden => {
+            return Err(std::io::Error::other(format!(
+                "the starting network has {} hidden units, not {}",
+                init.hidden, cfg.hidden
+            )))
         }
-    });
+        Some(init) => Some(Float::from_network(init, &map).map_err(std::io::Error::other)?),
+        None => None,
+    };
+    let mut ck = match Checkpoint::load(checkpoint, &key, cfg.hidden) {
+        Some(ck) => ck,
+        None => {
+            let best_loss = start.as_ref().map_or(f64::INFINITY, |net| mean_loss(net, inputs, &held));
+            let net = start.unwrap_or_else(|| Float::new(inputs, bucketed, cfg.hidden, &mut rng));
+            let n = net.w.len();
+            Checkpoint { epoch: 0, best_loss, best: net.clone(), net, m: vec![0.0; n], v: vec![0.0; n] }
+        }
+    };
     let n = ck.net.w.len();
     let threads = cfg.threads.max(1);
     let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; n]).collect();
@@ -894,6 +941,7 @@ mod tests {
             threads: 2,
             seed: 5,
             king_buckets,
+            init: None,
         };
         let losses = Mutex::new(Vec::new());
         let t = train(&v, &samples, &cfg, &ck, &|_, _| {}, &|e| losses.lock().unwrap().push(e.held_out_loss))
@@ -928,6 +976,22 @@ mod tests {
         let again =
             train(&v, &samples, &cfg, &ck, &|_, _| panic!("no batch"), &|_| panic!("no epoch")).unwrap();
         assert_eq!(again.net, t.net);
+        // Starting from the trained network: read back as floats, it quantizes to itself (a
+        // weight past the training clip comes back clipped), and with no epoch it is the result.
+        let lim = (L1_CLIP * QA as f32).round() as i16;
+        let back = Float::from_network(&t.net, &map).unwrap().quantize(&v.id, &map);
+        assert_eq!((&back.l1_bias, &back.out, back.out_bias), (&t.net.l1_bias, &t.net.out, t.net.out_bias));
+        assert!(back.l1.iter().zip(&t.net.l1).all(|(&b, &a)| b == a.clamp(-lim, lim)));
+        let from = TrainConfig { init: Some(t.net.clone()), epochs: 0, ..cfg.clone() };
+        let kept = train(&v, &samples, &from, &dir.join("init.bin"), &|_, _| {}, &|_| {}).unwrap();
+        assert_eq!(kept.net, back);
+        // More epochs from it keep it unless they do better on the held-out positions.
+        let from = TrainConfig { epochs: 2, ..from };
+        let tuned = train(&v, &samples, &from, &dir.join("init2.bin"), &|_, _| {}, &|_| {}).unwrap();
+        assert!(tuned.best_loss <= kept.best_loss, "{} > {}", tuned.best_loss, kept.best_loss);
+        // A network of another shape is refused, not misread.
+        let other = TrainConfig { king_buckets: !king_buckets, ..from };
+        assert!(train(&v, &samples, &other, &dir.join("init3.bin"), &|_, _| {}, &|_| {}).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
