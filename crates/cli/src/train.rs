@@ -265,6 +265,12 @@ pub fn run(args: TrainArgs) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     println!("{summary}");
+    if let Some(loss) = t.start_loss {
+        println!(
+            "starting network's held-out loss {loss:.5}: {}",
+            if t.best_loss < loss { "improved on" } else { "kept (no epoch did better)" }
+        );
+    }
     // The file name of the rule set: `mgc-kingstep-pawnleaprank` for `mgc king=step pawnleap=rank`.
     let stem: String = v.id.split_whitespace().map(|w| w.replace('=', "")).collect::<Vec<_>>().join("-");
     let path = args.out.unwrap_or_else(|| format!("crates/engine/nets/{stem}.nnue").into());

@@ -639,6 +639,8 @@ pub struct Trained {
     pub held_out: usize,
     pub best_loss: f64,
     pub epochs: usize,
+    /// The held-out loss of the starting network (`cfg.init`), the one to beat.
+    pub start_loss: Option<f64>,
 }
 
 /// What a checkpoint must have been written by to be resumed: the rule set, the shape, the
@@ -698,10 +700,11 @@ pub fn train(
         Some(init) => Some(Float::from_network(init, &map).map_err(std::io::Error::other)?),
         None => None,
     };
+    let start_loss = start.as_ref().map(|net| mean_loss(net, inputs, &held));
     let mut ck = match Checkpoint::load(checkpoint, &key, cfg.hidden) {
         Some(ck) => ck,
         None => {
-            let best_loss = start.as_ref().map_or(f64::INFINITY, |net| mean_loss(net, inputs, &held));
+            let best_loss = start_loss.unwrap_or(f64::INFINITY);
             let net = start.unwrap_or_else(|| Float::new(inputs, bucketed, cfg.hidden, &mut rng));
             let n = net.w.len();
             Checkpoint { epoch: 0, best_loss, best: net.clone(), net, m: vec![0.0; n], v: vec![0.0; n] }
@@ -778,6 +781,7 @@ pub fn train(
         held_out: held.len(),
         best_loss: ck.best_loss,
         epochs: ck.epoch,
+        start_loss,
     })
 }
 
@@ -985,6 +989,7 @@ mod tests {
         let from = TrainConfig { init: Some(t.net.clone()), epochs: 0, ..cfg.clone() };
         let kept = train(&v, &samples, &from, &dir.join("init.bin"), &|_, _| {}, &|_| {}).unwrap();
         assert_eq!(kept.net, back);
+        assert_eq!(kept.start_loss, Some(kept.best_loss));
         // More epochs from it keep it unless they do better on the held-out positions.
         let from = TrainConfig { epochs: 2, ..from };
         let tuned = train(&v, &samples, &from, &dir.join("init2.bin"), &|_, _| {}, &|_| {}).unwrap();
