@@ -401,17 +401,16 @@ impl Float {
         for (x, &q) in w.iter_mut().zip(&net.l1) {
             *x = (q as f32 / QA as f32).clamp(-L1_CLIP, L1_CLIP);
         }
-        let f = Float { hidden: h, w };
+        let mut f = Float { hidden: h, w };
         let (b1, o, ob) = f.parts(inputs);
-        let mut w = f.w;
-        for (x, &q) in w[b1..o].iter_mut().zip(&net.l1_bias) {
+        for (x, &q) in f.w[b1..o].iter_mut().zip(&net.l1_bias) {
             *x = q as f32 / QA as f32;
         }
-        for (x, &q) in w[o..ob].iter_mut().zip(&net.out) {
+        for (x, &q) in f.w[o..ob].iter_mut().zip(&net.out) {
             *x = q as f32 / QB as f32 / OUT_SCALE;
         }
-        w[ob] = net.out_bias as f32 / (QA * QB) as f32 / OUT_SCALE;
-        Ok(Float { hidden: h, w })
+        f.w[ob] = net.out_bias as f32 / (QA * QB) as f32 / OUT_SCALE;
+        Ok(f)
     }
 
     fn parts(&self, inputs: usize) -> (usize, usize, usize) {
@@ -648,14 +647,16 @@ pub struct Trained {
 /// teacher's — are other data).
 fn checkpoint_key(game: &str, inputs: usize, samples: &[Sample], cfg: &TrainConfig) -> String {
     let mut bytes = Vec::new();
-    let digest = samples.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, s| {
+    // FNV-1a over bytes, continuing from `h`.
+    let fnv =
+        |h: u64, bytes: &[u8]| bytes.iter().fold(h, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+    const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+    let digest = samples.iter().fold(FNV_START, |h, s| {
         bytes.clear();
         s.write(&mut bytes);
-        bytes.iter().fold(h, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+        fnv(h, &bytes)
     });
-    let init = cfg.init.as_ref().map_or(0, |n| {
-        n.write().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
-    });
+    let init = cfg.init.as_ref().map_or(0, |n| fnv(FNV_START, &n.write()));
     format!(
         "{game} inputs {inputs} hidden {} samples {} digest {digest:016x} lambda {} lr {} batch {} seed {} init {init:016x}",
         cfg.hidden,
