@@ -386,12 +386,13 @@ impl Float {
     /// The float weights of a quantized network (the inverse of [`Float::quantize`], up to
     /// rounding). Its piece-on-cell weights have the factors folded in, so the factors start at
     /// zero; a weight past the training clip (quantizing allows twice it) is clipped.
-    fn from_network(net: &Network, map: &FeatureMap) -> Result<Float, String> {
-        if net.map != *map || net.l1.len() != map.inputs() * net.hidden {
+    fn from_network(net: &Network, map: &FeatureMap, hidden: usize) -> Result<Float, String> {
+        if net.map != *map || net.hidden != hidden || net.l1.len() != map.inputs() * hidden {
             return Err(format!(
-                "the starting network ({}, {} inputs) does not fit this training ({} inputs{})",
+                "the starting network ({}, {} inputs, {} hidden) does not fit this training ({} inputs{}, {hidden} hidden)",
                 net.game,
                 net.inputs(),
+                net.hidden,
                 map.inputs(),
                 if map.buckets > 1 { ", king buckets" } else { "" }
             ));
@@ -692,13 +693,7 @@ pub fn train(
     let key = checkpoint_key(&game, inputs, samples, cfg);
     let mut rng = Rng::new(cfg.seed);
     let start = match &cfg.init {
-        Some(init) if init.hidden != cfg.hidden => {
-            return Err(std::io::Error::other(format!(
-                "the starting network has {} hidden units, not {}",
-                init.hidden, cfg.hidden
-            )))
-        }
-        Some(init) => Some(Float::from_network(init, &map).map_err(std::io::Error::other)?),
+        Some(init) => Some(Float::from_network(init, &map, cfg.hidden).map_err(std::io::Error::other)?),
         None => None,
     };
     let start_loss = start.as_ref().map(|net| mean_loss(net, inputs, &held));
@@ -984,7 +979,7 @@ mod tests {
         // Starting from the trained network: read back as floats, it quantizes to itself (a
         // weight past the training clip comes back clipped), and with no epoch it is the result.
         let lim = (L1_CLIP * QA as f32).round() as i16;
-        let back = Float::from_network(&t.net, &map).unwrap().quantize(&v.id, &map);
+        let back = Float::from_network(&t.net, &map, 16).unwrap().quantize(&v.id, &map);
         assert_eq!((&back.l1_bias, &back.out, back.out_bias), (&t.net.l1_bias, &t.net.out, t.net.out_bias));
         assert!(back.l1.iter().zip(&t.net.l1).all(|(&b, &a)| b == a.clamp(-lim, lim)));
         let from = TrainConfig { init: Some(t.net.clone()), epochs: 0, ..cfg.clone() };
