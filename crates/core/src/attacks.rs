@@ -2,8 +2,9 @@
 //! does the jump right of royal pieces ("has been checked").
 
 use crate::board::Board;
-use crate::kinds::{Capturing, Royal};
+use crate::kinds::{CaptureEffect, Capturing, Royal};
 use crate::modes::Action;
+use crate::moves::{Move, Special};
 use crate::tables::{Group, Pattern};
 use crate::variant::Variant;
 use crate::{Cell, CellSet, Color};
@@ -45,10 +46,33 @@ impl Group {
     }
 }
 
+impl Pattern {
+    /// Whether one of the pieces `pcs` (of the entry's kinds) captures on `x` by this pattern with
+    /// occupancy `occ`: the pattern is walked backwards from `x`, so the test costs one lookup or
+    /// one walk per direction, not one per piece.
+    #[inline]
+    fn hits(&self, v: &Variant, x: Cell, pcs: CellSet, occ: CellSet) -> bool {
+        let g = &v.geometry;
+        match self {
+            Pattern::Leap(rev) => (rev[x as usize] & pcs).any(),
+            Pattern::Slide { dirs, hop: false } => {
+                dirs.iter().any(|&d| g.first_blocker(x, d, occ).is_some_and(|b| pcs.has(b)))
+            }
+            Pattern::Slide { dirs, hop: true } => dirs.iter().any(|&d| match g.first_blocker(x, d, occ) {
+                Some(b) if pcs.has(b) => true,
+                Some(screen) => g.first_blocker(screen, d, occ).is_some_and(|b| pcs.has(b)),
+                None => false,
+            }),
+            Pattern::Exact(rev) => {
+                rev.0[x as usize].is_some_and(|(o, between)| pcs.has(o) && (between & occ).is_empty())
+            }
+        }
+    }
+}
+
 impl Board {
     /// Whether a piece of `by` could capture on `x` with occupancy `occ`.
     pub fn attacked(&self, v: &Variant, x: Cell, by: Color, occ: CellSet) -> bool {
-        let g = &v.geometry;
         for e in &v.tables.attacks[by.index()] {
             let mut pcs = CellSet::EMPTY;
             for &k in &e.kinds {
@@ -64,27 +88,82 @@ impl Board {
             if pcs.is_empty() {
                 continue;
             }
-            let hit = match &e.pattern {
-                Pattern::Leap(rev) => (rev[x as usize] & pcs).any(),
-                Pattern::Slide { dirs, hop: false } => {
-                    dirs.iter().any(|&d| g.first_blocker(x, d, occ).is_some_and(|b| pcs.has(b)))
-                }
-                Pattern::Slide { dirs, hop: true } => {
-                    dirs.iter().any(|&d| match g.first_blocker(x, d, occ) {
-                        Some(b) if pcs.has(b) => true,
-                        Some(screen) => g.first_blocker(screen, d, occ).is_some_and(|b| pcs.has(b)),
-                        None => false,
-                    })
-                }
-                Pattern::Exact(rev) => {
-                    rev.0[x as usize].is_some_and(|(o, between)| pcs.has(o) && (between & occ).is_empty())
-                }
-            };
-            if hit {
+            if e.pattern.hits(v, x, pcs, occ) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether the move `m` of the side to move would attack an enemy royal piece, answered
+    /// without making it: the piece sets and the occupancy are edited in registers, not on the
+    /// board. `None` where a move does more than lift one piece, take at most one and land it
+    /// (castling, chains, partitions, amalgamations, captures that displace or carry on): the
+    /// caller makes those. Games with check only (elsewhere nothing is "in check").
+    pub fn gives_check_unmade(&self, v: &Variant, m: Move) -> Option<bool> {
+        let us = self.stm;
+        let (lifted, victim, kind) = match m.special {
+            Special::Drop(k) => (None, None, k),
+            Special::None | Special::EnPassant(_) => {
+                let mover = self.piece(m.from)?;
+                let victim = match (m.special, self.piece(m.to)) {
+                    (Special::EnPassant(x), _) => Some(x),
+                    (_, Some(t)) if t.color == us => return None,
+                    (_, Some(_)) => Some(m.to),
+                    (_, None) => None,
+                };
+                (Some(m.from), victim, m.promotion.unwrap_or(mover.kind))
+            }
+            _ => return None,
+        };
+        if victim.is_some() && !v.rules.capture_effects.is_empty() {
+            let g = &v.geometry;
+            let effect = v.rules.capture_effect(g.region(m.from), g.region(m.to));
+            if !matches!(effect, CaptureEffect::Remove | CaptureEffect::ToHand) {
+                return None;
+            }
+        }
+        let mut occ = self.occupied();
+        let mut royals = self.royals(v, us.other());
+        if let Some(x) = victim {
+            occ.remove(x);
+            royals.remove(x);
+        }
+        if let Some(f) = lifted {
+            occ.remove(f);
+        }
+        occ.insert(m.to);
+        // The mover keeps its "has been checked" flag unless it promotes, and is never virgin again.
+        let mover_checked = lifted.is_some_and(|f| self.checked.has(f)) && m.promotion.is_none();
+        let ours = self.by_color[us.index()];
+        Some(royals.iter().any(|r| {
+            v.tables.attacks[us.index()].iter().any(|e| {
+                let moved_here = e.kinds.contains(&kind);
+                // A leaper that stays put attacks what it attacked before the move: no royal, as
+                // the side to move gives no check in a legal position.
+                if !moved_here && matches!(e.pattern, Pattern::Leap(_)) {
+                    return false;
+                }
+                let mut pcs = CellSet::EMPTY;
+                for &k in &e.kinds {
+                    pcs |= self.by_kind[k as usize];
+                }
+                pcs &= ours;
+                if let Some(f) = lifted {
+                    pcs.remove(f);
+                }
+                if e.initial {
+                    pcs &= self.virgin;
+                }
+                if e.unchecked {
+                    pcs &= !self.checked;
+                }
+                if moved_here && !e.initial && !(e.unchecked && mover_checked) {
+                    pcs.insert(m.to);
+                }
+                pcs.any() && e.pattern.hits(v, r, pcs, occ)
+            })
+        }))
     }
 
     /// Cells the piece on `c` could capture on by replacement if they held enemy pieces.

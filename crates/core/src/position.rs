@@ -366,12 +366,14 @@ impl Position {
 
     /// Whether the move (assumed legal) puts an enemy royal piece in check.
     pub fn gives_check(&self, m: Move) -> bool {
-        if self.poly.is_some() {
+        if self.poly.is_some() || self.variant.rules.royal != crate::Royal::Check {
             return false;
         }
-        let mut b = self.board.clone();
-        b.make(&self.variant, m);
-        b.in_check.any()
+        self.board.gives_check_unmade(&self.variant, m).unwrap_or_else(|| {
+            let mut b = self.board.clone();
+            b.make(&self.variant, m);
+            b.in_check.any()
+        })
     }
 
     /// Indices in the history of the earlier occurrences of the current position.

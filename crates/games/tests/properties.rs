@@ -1,5 +1,5 @@
-//! Property tests: make/unmake, hashing, position strings, notation and records round-trip on
-//! positions reached by random play, and no panic on arbitrary input to any parser.
+//! Property tests: make/unmake, hashing, the check test, position strings, notation and records
+//! round-trip on positions reached by random play, and no panic on arbitrary input to any parser.
 
 use ccg_core::record::Record;
 use ccg_core::Position;
@@ -48,6 +48,19 @@ proptest! {
     #[test]
     fn make_unmake_restores_everything((g, picks) in game()) {
         properties::make_unmake_restores_everything(&mut reached(g, &picks))?;
+    }
+
+    /// The check test that edits no board agrees with making each legal move.
+    #[test]
+    fn gives_check_agrees_with_making_the_move((g, picks) in game()) {
+        let mut p = reached(g, &picks);
+        for m in p.legal_moves().iter().copied() {
+            let said = p.gives_check(m);
+            let u = p.make(m);
+            let is = p.in_check();
+            p.unmake(u);
+            prop_assert_eq!(said, is, "{} at {}", p.variant().id, p.to_fen());
+        }
     }
 
     #[test]
