@@ -50,7 +50,7 @@ impl Pattern {
     /// Whether one of the pieces `pcs` (of the entry's kinds) captures on `x` by this pattern with
     /// occupancy `occ`: the pattern is walked backwards from `x`, so the test costs one lookup or
     /// one walk per direction, not one per piece.
-    #[inline]
+    #[inline(always)]
     fn hits(&self, v: &Variant, x: Cell, pcs: CellSet, occ: CellSet) -> bool {
         let g = &v.geometry;
         match self {
