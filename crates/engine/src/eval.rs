@@ -22,6 +22,10 @@ pub enum ParamsError {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Params {
+    /// The rule set the file serves where it is not the game alone (`guru castling=off`), as
+    /// `Variant::id` spells it; its file is named after it ([`file_stem`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// Null-move pruning is sound in this game (no compulsory capture, zugzwang rare). Left out
     /// of a file, it is derived from the rules.
     #[serde(default)]
@@ -115,17 +119,42 @@ impl Terms {
     }
 }
 
-/// Declares the parameter files shipped with the engine (written by `ccg tune`), by game id.
+/// Declares the parameter files shipped with the engine (written by `ccg tune`), by file name in
+/// `params/`: the rule set they serve ([`file_stem`]).
 macro_rules! shipped {
-    ($($id:literal),* $(,)?) => {
+    ($($file:literal),* $(,)?) => {
         pub(crate) const SHIPPED: &[(&str, &str)] =
-            &[$(($id, include_str!(concat!("../params/", $id, ".toml")))),*];
+            &[$(($file, include_str!(concat!("../params/", $file, ".toml")))),*];
     };
 }
-shipped!["mgc", "mgc1", "guru", "avantgarde", "cheskers", "cubic", "cubic-asym", "nihongi", "shogi1"];
+shipped![
+    "mgc",
+    "mgc1",
+    "guru",
+    "guru-castlingoff",
+    "avantgarde",
+    "cheskers",
+    "cubic",
+    "cubic-asym",
+    "nihongi",
+    "shogi1"
+];
+
+/// The file name of a rule set's parameters: the game id, then its options in order, each run
+/// together (`guru castling=off` → `guru-castlingoff`), as the networks' files are named. A rule
+/// set without a file of its own gets derived values, not its game's file: rule options change
+/// what pieces are worth (a King's leaps, castling's tempo).
+fn file_stem(id: &str) -> String {
+    let mut words = id.split_whitespace();
+    let game = words.next().unwrap_or("");
+    let mut options: Vec<String> = words.map(|o| o.replace('=', "")).collect();
+    options.sort();
+    std::iter::once(game.to_string()).chain(options).collect::<Vec<_>>().join("-")
+}
 
 fn shipped(id: &str) -> Option<&'static str> {
-    SHIPPED.iter().find(|(i, _)| *i == id).map(|(_, text)| *text)
+    let stem = file_stem(id);
+    SHIPPED.iter().find(|(file, _)| *file == stem).map(|(_, text)| *text)
 }
 
 impl Params {
@@ -142,7 +171,7 @@ impl Params {
         // Null-move pruning is unsound where capture is compulsory (draughts-style games): there
         // "passing" is never the worst option, the premise of the pruning.
         let null_move = Some(v.rules.capturing != ccg_core::Capturing::Jump);
-        Params { null_move, material, terms: Terms::default() }
+        Params { game: None, null_move, material, terms: Terms::default() }
     }
 
     /// The shipped file of this game if any, else [`Params::derived`].
@@ -521,14 +550,29 @@ mod tests {
 
     /// Every file in `params/` is shipped, names a game, and parses: `for_variant` would fall
     /// back to derived values on a broken file without a word.
+    /// (A file of a rule set with options names it, and is what that rule set plays with.)
     #[test]
     fn shipped_parameter_files_load() {
-        crate::assert_shipped_files("params", "toml", SHIPPED.iter().map(|(id, _)| *id));
-        for (id, text) in SHIPPED {
-            let v = ccg_games::variant(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
-            let p = Params::parse(&v, text).unwrap_or_else(|e| panic!("params/{id}.toml: {e}"));
-            assert_eq!(Params::for_variant(&v), p);
+        crate::assert_shipped_files("params", "toml", SHIPPED.iter().map(|(file, _)| *file));
+        for (file, text) in SHIPPED {
+            let named: Params = toml::from_str(text).unwrap_or_else(|e| panic!("params/{file}.toml: {e}"));
+            let id = named.game.unwrap_or_else(|| file.to_string());
+            assert_eq!(file_stem(&id), *file, "params/{file}.toml serves {id}");
+            let mut words = id.split_whitespace();
+            let game = words.next().unwrap();
+            let options: Vec<(String, String)> = words.map(|o| ccg_games::parse_option(o).unwrap()).collect();
+            let v = ccg_games::variant(game, &options).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let p = Params::parse(&v, text).unwrap_or_else(|e| panic!("params/{file}.toml: {e}"));
+            assert_eq!(Params::for_variant(&v), p, "{id} plays with params/{file}.toml");
         }
+    }
+
+    #[test]
+    fn parameter_files_are_named_after_their_rule_sets() {
+        assert_eq!(file_stem("guru"), "guru");
+        assert_eq!(file_stem("cubic-asym"), "cubic-asym");
+        assert_eq!(file_stem("guru castling=off"), "guru-castlingoff");
+        assert_eq!(file_stem("mgc pawnleap=rank king=step"), "mgc-kingstep-pawnleaprank");
     }
 
     /// Where each side has several pharaons and loses only with the last, a pharaon is material
