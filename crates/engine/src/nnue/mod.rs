@@ -68,7 +68,16 @@ macro_rules! shipped_nets {
             &[$(($file, include_bytes!(concat!("../../nets/", $file, ".nnue")))),*];
     };
 }
-shipped_nets!["guru", "guru-castlingoff", "mgc", "mgc-kingstep-pawnleaprank", "mgc1", "shogi", "shogi1"];
+shipped_nets![
+    "avantgarde",
+    "guru",
+    "guru-castlingoff",
+    "mgc",
+    "mgc-kingstep-pawnleaprank",
+    "mgc1",
+    "shogi",
+    "shogi1"
+];
 
 /// A network file's rule set, whether it has king buckets, and the bytes after them.
 fn header(bytes: &[u8]) -> Result<(String, bool, &[u8]), NetError> {
