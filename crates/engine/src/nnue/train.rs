@@ -151,7 +151,9 @@ pub struct SelfPlay {
     pub player: EngineConfig,
 }
 
-/// Game records in the data file: `u32 game, u32 bytes, samples…`, appended whole.
+/// Game records in the data file: `u32 game, u32 bytes, samples…`, appended whole. A game
+/// number read twice (two runs appending to one file) counts once: a game is the same for
+/// the same number, and a copy would weigh it double in training.
 fn read_data(path: &Path) -> std::io::Result<Vec<(u32, Vec<Sample>)>> {
     let mut bytes = Vec::new();
     match std::fs::File::open(path) {
@@ -162,6 +164,7 @@ fn read_data(path: &Path) -> std::io::Result<Vec<(u32, Vec<Sample>)>> {
         Err(e) => return Err(e),
     }
     let mut games = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut r = bytes.as_slice();
     while r.len() >= 8 {
         let game = u32::from_le_bytes(r[..4].try_into().expect("4 bytes"));
@@ -177,7 +180,9 @@ fn read_data(path: &Path) -> std::io::Result<Vec<(u32, Vec<Sample>)>> {
                 None => break,
             }
         }
-        games.push((game, samples));
+        if seen.insert(game) {
+            games.push((game, samples));
+        }
         r = &r[8 + len..];
     }
     Ok(games)
@@ -786,7 +791,7 @@ mod tests {
     use super::*;
     use crate::nnue::Accumulator;
 
-    /// Samples survive the data file, and an interrupted record is dropped and replayed.
+    /// Samples survive the data file, an interrupted record is dropped and replayed, a repeated one dropped.
     #[test]
     fn self_play_data_round_trips_and_resumes() {
         let v = ccg_games::variant("shogi", &[]).unwrap();
@@ -811,6 +816,17 @@ mod tests {
         f.set_len(len - 3).unwrap();
         let b = self_play(&v, &sp, &data, &|_, _| {}).unwrap();
         assert_eq!(a, b, "the same seed gives the same games");
+        // Two runs appending to one file: each game's second record is dropped.
+        let mut twice = std::fs::read(&data).unwrap();
+        twice.extend_from_within(..);
+        std::fs::write(&data, &twice).unwrap();
+        let c = self_play(&v, &sp, &data, &|_, _| {}).unwrap();
+        assert_eq!(a, c, "a game recorded twice counts once");
+        assert_eq!(
+            std::fs::read(&data).unwrap().len() * 2,
+            twice.len(),
+            "the file is rewritten without the copies"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
