@@ -70,6 +70,8 @@ macro_rules! shipped_nets {
 }
 shipped_nets![
     "avantgarde",
+    "cheskers",
+    "cubic",
     "guru",
     "guru-castlingoff",
     "mgc",
