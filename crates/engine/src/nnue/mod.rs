@@ -70,13 +70,16 @@ macro_rules! shipped_nets {
 }
 shipped_nets![
     "avantgarde",
+    "brilliant",
     "cheskers",
     "cubic",
+    "cubic-asym",
     "guru",
     "guru-castlingoff",
     "mgc",
     "mgc-kingstep-pawnleaprank",
     "mgc1",
+    "nihongi",
     "shogi",
     "shogi1"
 ];
