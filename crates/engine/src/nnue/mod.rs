@@ -70,6 +70,7 @@ macro_rules! shipped_nets {
 }
 shipped_nets![
     "avantgarde",
+    "bermuda",
     "brilliant",
     "cheskers",
     "cubic",
