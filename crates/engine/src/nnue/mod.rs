@@ -81,6 +81,7 @@ shipped_nets![
     "mgc-kingstep-pawnleaprank",
     "mgc1",
     "nihongi",
+    "omino",
     "shogi",
     "shogi1"
 ];
