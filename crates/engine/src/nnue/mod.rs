@@ -81,7 +81,10 @@ shipped_nets![
     "mgc-kingstep-pawnleaprank",
     "mgc1",
     "nihongi",
+    "nomino",
     "omino",
+    "pyramids5",
+    "pyramids6",
     "shogi",
     "shogi1"
 ];
