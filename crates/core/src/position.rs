@@ -222,6 +222,11 @@ impl Position {
     pub fn reserve(&self, side: Color) -> u32 {
         self.poly.as_ref().map_or(0, |p| p.hand(side))
     }
+    /// In a game of group pieces, whether the side to move has no checker left on the board,
+    /// which loses (docs/rules.md) — cheaper than [`Position::outcome`] for a search's every node.
+    pub fn checkers_gone(&self) -> bool {
+        self.poly.as_ref().is_some_and(|p| !p.has_checkers(p.stm()))
+    }
     /// The cell that may be taken en passant now, if any.
     pub fn en_passant(&self) -> Option<Cell> {
         self.board.ep.map(|(c, _)| c)

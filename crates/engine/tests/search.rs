@@ -116,6 +116,21 @@ proptest! {
     }
 }
 
+/// Taking the other side's last checker wins a game of group pieces: the search must score it as
+/// won at the node, before pruning by the static evaluation (a network never trained on a board
+/// without checkers misjudged it) can return first. The position is one the win-in-one test
+/// below reached in `nomino`.
+#[test]
+fn taking_the_last_checker_wins_with_moves_left() {
+    let p = pos("nomino", "1X1XXX1X2/1XX4X2/10/2x3X3/10/10/2XX3X1X/4X5/3XX5/X1X3XX2 w 6/0 1 24");
+    let r = analyse(&p, &Limits::depth(3));
+    assert_eq!(r.mate_in, Some(1), "{r:?}");
+    let mut q = p.clone();
+    q.make(r.best.unwrap());
+    let o = q.outcome().expect("the move ends the game");
+    assert_eq!((o.winner, o.reason), (Some(p.side_to_move()), OutcomeReason::NoCheckers));
+}
+
 /// A move of the side to move that ends the game in its favour, found by trying every move.
 fn winning_move(p: &Position) -> Option<ccg_core::Move> {
     let us = p.side_to_move();

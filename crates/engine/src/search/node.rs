@@ -483,7 +483,9 @@ impl Thread<'_> {
             return Some(0);
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.royal_lost() {
+        // Lost by the material rule: the last royal piece taken, or the last checker gone. Seen
+        // here, before any pruning by the static evaluation, which has never learnt such boards.
+        if self.royal_lost() || self.pos.checkers_gone() {
             return Some(-(MATE - ply as i32));
         }
         if self.is_draw() {
