@@ -83,6 +83,7 @@ shipped_nets![
     "nihongi",
     "nomino",
     "omino",
+    "pyramids1",
     "pyramids5",
     "pyramids6",
     "shogi",
