@@ -417,7 +417,7 @@ impl Position {
         if let Some(p) = &self.poly {
             // docs/rules.md, polyform games: no checker on the board or no legal move loses.
             let stm = p.stm();
-            if !p.has_checkers(stm) {
+            if self.checkers_gone() {
                 return Some(Outcome { winner: Some(stm.other()), reason: OutcomeReason::NoCheckers });
             }
             if !self.has_legal_move() {

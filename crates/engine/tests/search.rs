@@ -121,7 +121,7 @@ proptest! {
 /// without checkers misjudged it) can return first. The position is one the win-in-one test
 /// below reached in `nomino`.
 #[test]
-fn taking_the_last_checker_wins_with_moves_left() {
+fn taking_the_last_checker_is_seen_as_a_win() {
     let p = pos("nomino", "1X1XXX1X2/1XX4X2/10/2x3X3/10/10/2XX3X1X/4X5/3XX5/X1X3XX2 w 6/0 1 24");
     let r = analyse(&p, &Limits::depth(3));
     assert_eq!(r.mate_in, Some(1), "{r:?}");
