@@ -84,6 +84,7 @@ shipped_nets![
     "nomino",
     "omino",
     "pyramids1",
+    "pyramids2-strong",
     "pyramids5",
     "pyramids6",
     "shogi",
