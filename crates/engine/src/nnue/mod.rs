@@ -84,9 +84,12 @@ shipped_nets![
     "nomino",
     "omino",
     "pyramids1",
+    "pyramids2-cheskers9",
     "pyramids2-strong",
     "pyramids5",
+    "pyramids5-cheskers",
     "pyramids6",
+    "pyramids6-checkers",
     "shogi",
     "shogi1"
 ];
