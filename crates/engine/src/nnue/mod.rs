@@ -88,6 +88,7 @@ shipped_nets![
     "pyramids2-cheskers9",
     "pyramids2-strong",
     "pyramids2-weak7",
+    "pyramids2-weak9",
     "pyramids5",
     "pyramids5-cheskers",
     "pyramids6",
