@@ -108,14 +108,17 @@ impl<'a> Thread<'a> {
     }
 
     /// Counts a node and decides whether to abort. The node limit is checked exactly at every
-    /// node with one thread, so that a node-limited search is reproducible.
+    /// node with one thread, so that a node-limited search is reproducible. The clock is read
+    /// every 64 nodes: a `doseki` node costs about 0.1 ms, so every 1,024 nodes overran a
+    /// blitz move's whole budget, while at a million nodes a second 64 costs a few hundredths
+    /// of a percent.
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.sh.threads == 1 && self.nodes >= self.sh.node_limit {
             self.aborted = true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 63 == 0 {
             let total = self.sh.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed)
                 + (self.nodes - self.flushed);
             self.flushed = self.nodes;
