@@ -110,8 +110,8 @@ impl<'a> Thread<'a> {
     /// Counts a node and decides whether to abort. The node limit is checked exactly at every
     /// node with one thread, so that a node-limited search is reproducible. The clock is read
     /// every 64 nodes: a `doseki` node costs about 0.1 ms, so every 1,024 nodes overran a
-    /// blitz move's whole budget, while at a million nodes a second 64 costs a few hundredths
-    /// of a percent.
+    /// blitz move's whole budget; in the fast games `ccg bench` shows no cost (docs/engine.md,
+    /// "The clock read every 64 nodes").
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
