@@ -63,7 +63,8 @@ pub struct TrainArgs {
     /// to train on beside this run's games; repeatable. Read and checked before self-play starts.
     #[arg(long = "data", value_name = "FILE")]
     pub extra_data: Vec<std::path::PathBuf>,
-    /// Start from this network file (of the same rule set and shape) instead of random weights;
+    /// Start from this network file (of the same rule set and king buckets, at most `--hidden`
+    /// units: a narrower one grows, its new units silent at first) instead of random weights;
     /// it is kept unless training does better on the held-out positions.
     #[arg(long, value_name = "FILE")]
     pub init: Option<std::path::PathBuf>,
@@ -135,8 +136,8 @@ pub fn run(args: TrainArgs) -> Result<()> {
                 v.id
             );
             anyhow::ensure!(
-                net.hidden == args.hidden && (net.map.buckets > 1) == args.king_buckets,
-                "--init {}: {} hidden units{}; give the same --hidden and --king-buckets",
+                net.hidden <= args.hidden && (net.map.buckets > 1) == args.king_buckets,
+                "--init {}: {} hidden units{}; give as many or more with --hidden, and the same --king-buckets",
                 path.display(),
                 net.hidden,
                 if net.map.buckets > 1 { " with king buckets" } else { "" }

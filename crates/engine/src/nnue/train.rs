@@ -391,10 +391,16 @@ impl Float {
     /// The float weights of a quantized network (the inverse of [`Float::quantize`], up to
     /// rounding). Its piece-on-cell weights have the factors folded in, so the factors start at
     /// zero; a weight past the training clip (quantizing allows twice it) is clipped.
-    fn from_network(net: &Network, map: &FeatureMap, hidden: usize) -> Result<Float, String> {
-        if net.map != *map || net.hidden != hidden || net.l1.len() != map.inputs() * hidden {
+    ///
+    /// `hidden` may be wider than the network's: the network grows. Its units keep their
+    /// weights; each new unit gets small random input weights, the bias of [`Float::new`] and
+    /// output weights of zero, so the grown network computes what the file does and training
+    /// starts from it with room to say more (a wider network trained from nothing learns a few
+    /// hundred thousand positions by heart before it matches the narrow one).
+    fn from_network(net: &Network, map: &FeatureMap, hidden: usize, rng: &mut Rng) -> Result<Float, String> {
+        if net.map != *map || net.hidden > hidden || net.l1.len() != map.inputs() * net.hidden {
             return Err(format!(
-                "the starting network ({}, {} inputs, {} hidden) does not fit this training ({} inputs{}, {hidden} hidden)",
+                "the starting network ({}, {} inputs, {} hidden) does not fit this training ({} inputs{}, {hidden} hidden: at least as many as the network's)",
                 net.game,
                 net.inputs(),
                 net.hidden,
@@ -402,18 +408,33 @@ impl Float {
                 if map.buckets > 1 { ", king buckets" } else { "" }
             ));
         }
-        let (inputs, h) = (training_inputs(map), net.hidden);
+        let (inputs, old, h) = (training_inputs(map), net.hidden, hidden);
+        // As in `Float::new`, the bucketed inputs' new weights start at zero.
+        let bucketed = if map.buckets > 1 { map.buckets * map.board_inputs() } else { 0 };
         let mut w = vec![0.0; inputs * h + 3 * h + 1];
-        for (x, &q) in w.iter_mut().zip(&net.l1) {
-            *x = (q as f32 / QA as f32).clamp(-L1_CLIP, L1_CLIP);
+        for (f, row) in w[..inputs * h].chunks_exact_mut(h).enumerate() {
+            let (kept, grown) = row.split_at_mut(old);
+            if f < map.inputs() {
+                for (x, &q) in kept.iter_mut().zip(&net.l1[f * old..(f + 1) * old]) {
+                    *x = (q as f32 / QA as f32).clamp(-L1_CLIP, L1_CLIP);
+                }
+            }
+            if f >= bucketed {
+                for x in grown {
+                    *x = (rng.unit() as f32 - 0.5) * 0.2;
+                }
+            }
         }
         let mut f = Float { hidden: h, w };
         let (b1, o, ob) = f.parts(inputs);
-        for (x, &q) in f.w[b1..o].iter_mut().zip(&net.l1_bias) {
-            *x = q as f32 / QA as f32;
+        for (j, x) in f.w[b1..o].iter_mut().enumerate() {
+            *x = net.l1_bias.get(j).map_or(0.1, |&q| q as f32 / QA as f32);
         }
-        for (x, &q) in f.w[o..ob].iter_mut().zip(&net.out) {
-            *x = q as f32 / QB as f32 / OUT_SCALE;
+        for v in 0..2 {
+            let out = &mut f.w[o + v * h..o + v * h + old];
+            for (x, &q) in out.iter_mut().zip(&net.out[v * old..(v + 1) * old]) {
+                *x = q as f32 / QB as f32 / OUT_SCALE;
+            }
         }
         f.w[ob] = net.out_bias as f32 / (QA * QB) as f32 / OUT_SCALE;
         Ok(f)
@@ -698,7 +719,9 @@ pub fn train(
     let key = checkpoint_key(&game, inputs, samples, cfg);
     let mut rng = Rng::new(cfg.seed);
     let start = match &cfg.init {
-        Some(init) => Some(Float::from_network(init, &map, cfg.hidden).map_err(std::io::Error::other)?),
+        Some(init) => {
+            Some(Float::from_network(init, &map, cfg.hidden, &mut rng).map_err(std::io::Error::other)?)
+        }
         None => None,
     };
     let start_loss = start.as_ref().map(|net| mean_loss(net, inputs, &held));
@@ -995,7 +1018,7 @@ mod tests {
         // Starting from the trained network: read back as floats, it quantizes to itself (a
         // weight past the training clip comes back clipped), and with no epoch it is the result.
         let lim = (L1_CLIP * QA as f32).round() as i16;
-        let back = Float::from_network(&t.net, &map, 16).unwrap().quantize(&v.id, &map);
+        let back = Float::from_network(&t.net, &map, 16, &mut Rng::new(1)).unwrap().quantize(&v.id, &map);
         assert_eq!((&back.l1_bias, &back.out, back.out_bias), (&t.net.l1_bias, &t.net.out, t.net.out_bias));
         assert!(back.l1.iter().zip(&t.net.l1).all(|(&b, &a)| b == a.clamp(-lim, lim)));
         let from = TrainConfig { init: Some(t.net.clone()), epochs: 0, ..cfg.clone() };
@@ -1006,6 +1029,27 @@ mod tests {
         let from = TrainConfig { epochs: 2, ..from };
         let tuned = train(&v, &samples, &from, &dir.join("init2.bin"), &|_, _| {}, &|_| {}).unwrap();
         assert!(tuned.best_loss <= kept.best_loss, "{} > {}", tuned.best_loss, kept.best_loss);
+        // Grown wider, it computes what it did: the new units are silent until trained.
+        let wide = Float::from_network(&t.net, &map, 24, &mut Rng::new(2)).unwrap();
+        let narrow = Float::from_network(&t.net, &map, 16, &mut Rng::new(2)).unwrap();
+        let (mut a, mut b) = ([Vec::new(), Vec::new()], [Vec::new(), Vec::new()]);
+        for s in samples.iter().take(50) {
+            let p = prepare(&map, s, 1.0);
+            let views = [&p.views[0][..], &p.views[1][..]];
+            assert_eq!(
+                wide.forward(training_inputs(&map), views, &mut a),
+                narrow.forward(training_inputs(&map), views, &mut b)
+            );
+        }
+        let grown = |f: usize| &wide.w[f * 24 + 16..(f + 1) * 24];
+        assert!(
+            (0..training_inputs(&map)).any(|f| grown(f).iter().any(|&x| x != 0.0)),
+            "the new units have input weights"
+        );
+        assert!(
+            Float::from_network(&t.net, &map, 8, &mut Rng::new(2)).is_err(),
+            "a network is not cut narrower"
+        );
         // A network of another shape is refused, not misread.
         let other = TrainConfig { king_buckets: !king_buckets, ..from };
         assert!(train(&v, &samples, &other, &dir.join("init3.bin"), &|_, _| {}, &|_| {}).is_err());
