@@ -363,6 +363,14 @@ impl Default for TrainConfig {
     }
 }
 
+/// A new unit's bias: most units start inside the clipped ReLU's slope.
+const INIT_BIAS: f32 = 0.1;
+
+/// A new weight: uniform in ±0.1.
+fn init_weight(rng: &mut Rng) -> f32 {
+    (rng.unit() as f32 - 0.5) * 0.2
+}
+
 /// The float network being trained, and Adam's moments for each weight.
 #[derive(Clone)]
 struct Float {
@@ -377,13 +385,13 @@ impl Float {
     fn new(inputs: usize, zero: usize, hidden: usize, rng: &mut Rng) -> Float {
         let mut w = vec![0.0; inputs * hidden + hidden + 2 * hidden + 1];
         for x in w[zero * hidden..inputs * hidden].iter_mut() {
-            *x = (rng.unit() as f32 - 0.5) * 0.2;
+            *x = init_weight(rng);
         }
         for x in w[inputs * hidden..inputs * hidden + hidden].iter_mut() {
-            *x = 0.1;
+            *x = INIT_BIAS;
         }
         for x in w[inputs * hidden + hidden..inputs * hidden + 3 * hidden].iter_mut() {
-            *x = (rng.unit() as f32 - 0.5) * 0.2;
+            *x = init_weight(rng);
         }
         Float { hidden, w }
     }
@@ -421,14 +429,14 @@ impl Float {
             }
             if f >= bucketed {
                 for x in grown {
-                    *x = (rng.unit() as f32 - 0.5) * 0.2;
+                    *x = init_weight(rng);
                 }
             }
         }
         let mut f = Float { hidden: h, w };
         let (b1, o, ob) = f.parts(inputs);
         for (j, x) in f.w[b1..o].iter_mut().enumerate() {
-            *x = net.l1_bias.get(j).map_or(0.1, |&q| q as f32 / QA as f32);
+            *x = net.l1_bias.get(j).map_or(INIT_BIAS, |&q| q as f32 / QA as f32);
         }
         for v in 0..2 {
             let out = &mut f.w[o + v * h..o + v * h + old];
