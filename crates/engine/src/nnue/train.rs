@@ -403,8 +403,7 @@ impl Float {
     /// `hidden` may be wider than the network's: the network grows. Its units keep their
     /// weights; each new unit gets small random input weights, the bias of [`Float::new`] and
     /// output weights of zero, so the grown network computes what the file does and training
-    /// starts from it with room to say more (a wider network trained from nothing learns a few
-    /// hundred thousand positions by heart before it matches the narrow one).
+    /// starts from its evaluation instead of from noise.
     fn from_network(net: &Network, map: &FeatureMap, hidden: usize, rng: &mut Rng) -> Result<Float, String> {
         if net.map != *map || net.hidden > hidden || net.l1.len() != map.inputs() * net.hidden {
             return Err(format!(
