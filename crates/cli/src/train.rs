@@ -46,6 +46,11 @@ pub struct TrainArgs {
     /// Inputs per zone of the own King's cell (six zones on flat boards with a royal piece).
     #[arg(long)]
     pub king_buckets: bool,
+    /// A linear term per input added straight to the output beside the hidden layer (Stockfish's
+    /// PSQT): it counts material that the clipped hidden units saturate on, in games of many
+    /// pieces such as doseki (see docs/engine.md, "Learned evaluation").
+    #[arg(long)]
+    pub linear: bool,
     /// Where self-play data and the checkpoint are kept (default: target/train/<game>).
     #[arg(long)]
     pub dir: Option<std::path::PathBuf>,
@@ -136,6 +141,11 @@ pub fn run(args: TrainArgs) -> Result<()> {
                 v.id
             );
             anyhow::ensure!(
+                args.linear || net.linear.is_empty(),
+                "--init {}: the network has linear terms; train with --linear",
+                path.display()
+            );
+            anyhow::ensure!(
                 net.hidden <= args.hidden && (net.map.buckets > 1) == args.king_buckets,
                 "--init {}: {} hidden units{}; give as many or more with --hidden, and the same --king-buckets",
                 path.display(),
@@ -218,6 +228,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         seed: args.seed,
         king_buckets: args.king_buckets,
         init,
+        linear: args.linear,
     };
     let started = Instant::now();
     let eb = Progress::new(args.epochs as u64, "training");

@@ -6,8 +6,10 @@
 //! views share the weights — and its own *accumulator*: the first layer's sums, kept up to date
 //! move by move by adding and subtracting the rows of the inputs that changed
 //! ([`Accumulator::update`]). The output is one dense layer over both accumulators (side to move
-//! first), clipped to [0, 1]: an evaluation in centipawns. Inference is in integers, in loops the
-//! compiler vectorises. `ccg train <game>` ([`train`]) fits the network to self-play positions.
+//! first), clipped to [0, 1]: an evaluation in centipawns. A network may also have a *linear
+//! term* per input, added straight to the output (Stockfish's PSQT): a sum the clipped units
+//! cannot hold, such as the material of Doseki's 162 checkers a side, which those units saturate
+//! on. Inference is in integers, in loops the compiler vectorises. `ccg train <game>` ([`train`]) fits the network to self-play positions.
 
 mod features;
 pub mod train;
@@ -25,10 +27,20 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Largest first-layer weight magnitude (so that accumulators stay far inside `i32`).
 pub const L1_CLIP: f32 = 1.98;
+/// Fixed-point scale of the linear terms: centipawns times `QP`.
+pub const QP: i32 = 16;
+/// A linear sum (two views' difference, halved) in the output's `QA * QB` units: exact.
+const LINEAR_TO_OUT: i64 = (QA * QB / (2 * QP)) as i64;
+const _: () = assert!(QA * QB % (2 * QP) == 0);
 
 const MAGIC: &[u8; 8] = b"CCGNNUE1";
 /// The file of a network with king buckets: the bucket table follows the mirror.
 const MAGIC_BUCKETS: &[u8; 8] = b"CCGNNUE2";
+/// The file of a network with linear terms: a word of flags follows the rule set (bit 0 king
+/// buckets, bit 1 linear terms), the linear terms follow the output layer.
+const MAGIC_FLAGS: &[u8; 8] = b"CCGNNUE3";
+const FLAG_BUCKETS: u32 = 1;
+const FLAG_LINEAR: u32 = 2;
 
 #[derive(Debug, Error)]
 pub enum NetError {
@@ -58,6 +70,8 @@ pub struct Network {
     pub out: Vec<i32>,
     /// Scaled by `QA * QB`.
     pub out_bias: i32,
+    /// `[input]`, scaled by `QP`: each input's linear term; empty in a network without them.
+    pub linear: Vec<i32>,
 }
 
 /// Declares the networks shipped with the engine (written by `ccg train`), by file name in
@@ -97,16 +111,31 @@ shipped_nets![
     "shogi1"
 ];
 
-/// A network file's rule set, whether it has king buckets, and the bytes after them.
-fn header(bytes: &[u8]) -> Result<(String, bool, &[u8]), NetError> {
+/// What a network file's header says: its rule set, its layout and the bytes after it.
+struct Header<'a> {
+    game: String,
+    buckets: bool,
+    linear: bool,
+    rest: &'a [u8],
+}
+
+fn header(bytes: &[u8]) -> Result<Header<'_>, NetError> {
     let mut r = Reader(bytes);
     let magic = r.take(8)?;
-    if magic != MAGIC && magic != MAGIC_BUCKETS {
+    if magic != MAGIC && magic != MAGIC_BUCKETS && magic != MAGIC_FLAGS {
         return Err(NetError::Magic);
     }
     let n = r.u32()? as usize;
     let game = String::from_utf8_lossy(r.take(n.min(256))?).into_owned();
-    Ok((game, magic == MAGIC_BUCKETS, r.0))
+    let flags = match magic {
+        m if m == MAGIC_FLAGS => r.u32()?,
+        m if m == MAGIC_BUCKETS => FLAG_BUCKETS,
+        _ => 0,
+    };
+    if flags & !(FLAG_BUCKETS | FLAG_LINEAR) != 0 {
+        return Err(NetError::Shape(format!("unknown layout flags {flags:#x}")));
+    }
+    Ok(Header { game, buckets: flags & FLAG_BUCKETS != 0, linear: flags & FLAG_LINEAR != 0, rest: r.0 })
 }
 
 /// A rule set as a game id and its options in any order: `mgc pawnleap=rank king=step` and
@@ -124,7 +153,7 @@ impl Network {
     pub fn for_variant(v: &Arc<Variant>) -> Option<Network> {
         let (_, bytes) = SHIPPED
             .iter()
-            .find(|(_, bytes)| header(bytes).is_ok_and(|(game, ..)| rule_set(&game) == rule_set(&v.id)))?;
+            .find(|(_, bytes)| header(bytes).is_ok_and(|h| rule_set(&h.game) == rule_set(&v.id)))?;
         Network::read(v, bytes).ok()
     }
 
@@ -135,7 +164,7 @@ impl Network {
 
     /// The rule set a network file was trained on, read from its header.
     pub fn trained_on(bytes: &[u8]) -> Result<String, NetError> {
-        Ok(header(bytes)?.0)
+        Ok(header(bytes)?.game)
     }
 
     /// The number of inputs.
@@ -144,11 +173,21 @@ impl Network {
     }
 
     pub fn write(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(16 + 2 * self.l1.len());
-        b.extend_from_slice(if self.map.buckets > 1 { MAGIC_BUCKETS } else { MAGIC });
+        let mut b = Vec::with_capacity(16 + 2 * self.l1.len() + 4 * self.linear.len());
+        let buckets = self.map.buckets > 1;
+        // Networks without linear terms keep the older layouts, byte for byte.
+        b.extend_from_slice(match (self.linear.is_empty(), buckets) {
+            (true, false) => MAGIC,
+            (true, true) => MAGIC_BUCKETS,
+            (false, _) => MAGIC_FLAGS,
+        });
         let id = self.game.as_bytes();
         b.extend_from_slice(&(id.len() as u32).to_le_bytes());
         b.extend_from_slice(id);
+        if !self.linear.is_empty() {
+            let flags = FLAG_LINEAR | if buckets { FLAG_BUCKETS } else { 0 };
+            b.extend_from_slice(&flags.to_le_bytes());
+        }
         for x in [self.map.cells, self.map.kinds, self.map.hand_max, self.hidden] {
             b.extend_from_slice(&(x as u32).to_le_bytes());
         }
@@ -167,7 +206,7 @@ impl Network {
         for &w in self.l1.iter().chain(&self.l1_bias) {
             b.extend_from_slice(&w.to_le_bytes());
         }
-        for &w in self.out.iter().chain(std::iter::once(&self.out_bias)) {
+        for &w in self.out.iter().chain(std::iter::once(&self.out_bias)).chain(&self.linear) {
             b.extend_from_slice(&w.to_le_bytes());
         }
         b
@@ -176,7 +215,7 @@ impl Network {
     /// Reads a network file and checks that it was made for `v`'s game (same pieces; any of its
     /// rule sets: a file named by the user plays the rules it is given).
     pub fn read(v: &Arc<Variant>, bytes: &[u8]) -> Result<Network, NetError> {
-        let (game, buckets, rest) = header(bytes)?;
+        let Header { game, buckets, linear, rest } = header(bytes)?;
         let mut r = Reader(rest);
         let (base, found) = (rule_set(&v.id).0, rule_set(&game).0);
         if found != base {
@@ -214,7 +253,9 @@ impl Network {
         let l1_bias = (0..hidden).map(|_| r.i16()).collect::<Result<Vec<_>, _>>()?;
         let out = (0..2 * hidden).map(|_| r.i32()).collect::<Result<Vec<_>, _>>()?;
         let out_bias = r.i32()?;
-        Ok(Network { game, map, hidden, l1, l1_bias, out, out_bias })
+        let linear =
+            if linear { (0..inputs).map(|_| r.i32()).collect::<Result<Vec<_>, _>>()? } else { Vec::new() };
+        Ok(Network { game, map, hidden, l1, l1_bias, out, out_bias, linear })
     }
 
     /// The evaluation in centipawns, side to move's view, from the two accumulators.
@@ -225,7 +266,9 @@ impl Network {
         let dot = |a: &[i32], w: &[i32]| -> i64 {
             a.iter().zip(w).map(|(&x, &w)| x.clamp(0, QA) as i64 * w as i64).sum()
         };
-        let sum = dot(&us[..h], &self.out[..h]) + dot(&them[..h], &self.out[h..]) + self.out_bias as i64;
+        let linear = (acc.linear[stm.index()] - acc.linear[1 - stm.index()]) as i64 * LINEAR_TO_OUT;
+        let sum =
+            dot(&us[..h], &self.out[..h]) + dot(&them[..h], &self.out[h..]) + self.out_bias as i64 + linear;
         (sum / (QA * QB) as i64) as i32
     }
 
@@ -238,23 +281,23 @@ impl Network {
 
     /// One point of view's accumulator computed from scratch.
     fn refresh_view(&self, pos: &Position, acc: &mut Accumulator, side: Color) {
-        acc.bucket[side.index()] = self.map.king_bucket(pos, side);
-        let a = &mut acc.v[side.index()];
-        a.clear();
-        a.extend(self.l1_bias.iter().map(|&b| b as i32));
-        let h = self.hidden;
-        self.map.active(pos, side, |f| {
-            for (x, &w) in a.iter_mut().zip(&self.l1[f * h..(f + 1) * h]) {
-                *x += w as i32;
-            }
-        });
+        let s = side.index();
+        acc.bucket[s] = self.map.king_bucket(pos, side);
+        acc.v[s].clear();
+        acc.v[s].extend(self.l1_bias.iter().map(|&b| b as i32));
+        acc.linear[s] = 0;
+        self.map.active(pos, side, |f| self.add(acc, s, f, 1));
     }
 
+    /// Adds (`sign` 1) or removes (−1) input `f` in view `s`'s sums.
     #[inline]
-    fn add(&self, a: &mut [i32], f: usize, sign: i32) {
+    fn add(&self, acc: &mut Accumulator, s: usize, f: usize, sign: i32) {
         let h = self.hidden;
-        for (x, &w) in a.iter_mut().zip(&self.l1[f * h..(f + 1) * h]) {
+        for (x, &w) in acc.v[s].iter_mut().zip(&self.l1[f * h..(f + 1) * h]) {
             *x += sign * w as i32;
+        }
+        if let Some(&w) = self.linear.get(f) {
+            acc.linear[s] += sign * w;
         }
     }
 }
@@ -265,6 +308,8 @@ pub struct Accumulator {
     v: [Vec<i32>; 2],
     /// Each view's king bucket (0 without buckets).
     bucket: [usize; 2],
+    /// Each view's sum of linear terms (0 without them).
+    linear: [i32; 2],
 }
 
 /// What a move changed, recorded before it is made: the cells it touches with what stood there,
@@ -346,6 +391,7 @@ impl Accumulator {
         self.v[0].clone_from(&other.v[0]);
         self.v[1].clone_from(&other.v[1]);
         self.bucket = other.bucket;
+        self.linear = other.linear;
     }
 
     /// Brings `self` (a copy of the accumulators before the move) up to date with `pos`
@@ -371,12 +417,12 @@ impl Accumulator {
                 continue;
             }
             for side in views.clone() {
-                let (a, bucket) = (&mut self.v[side.index()], self.bucket[side.index()]);
+                let (s, bucket) = (side.index(), self.bucket[side.index()]);
                 if let Some(p) = old {
-                    net.add(a, map.board(side, bucket, p, cell), -1);
+                    net.add(self, s, map.board(side, bucket, p, cell), -1);
                 }
                 if let Some(p) = new {
-                    net.add(a, map.board(side, bucket, p, cell), 1);
+                    net.add(self, s, map.board(side, bucket, p, cell), 1);
                 }
             }
         }
@@ -390,9 +436,8 @@ impl Accumulator {
                     }
                     let (lo, hi, sign) = if new > old { (old, new, 1) } else { (new, old, -1) };
                     for side in views.clone() {
-                        let a = &mut self.v[side.index()];
                         for i in lo..hi.min(map.hand_max) {
-                            net.add(a, map.hand(side, owner, k, i), sign);
+                            net.add(self, side.index(), map.hand(side, owner, k, i), sign);
                         }
                     }
                 }
@@ -429,10 +474,10 @@ mod tests {
     use ccg_core::Rng;
 
     fn random_net(v: &Arc<Variant>, hidden: usize, seed: u64) -> Network {
-        random_net_of(FeatureMap::new(v), v, hidden, seed)
+        random_net_of(FeatureMap::new(v), v, hidden, seed, false)
     }
 
-    fn random_net_of(map: FeatureMap, v: &Arc<Variant>, hidden: usize, seed: u64) -> Network {
+    fn random_net_of(map: FeatureMap, v: &Arc<Variant>, hidden: usize, seed: u64, linear: bool) -> Network {
         let mut rng = Rng::new(seed);
         let mut w = |n: usize, r: i32| {
             (0..n).map(|_| (rng.below(2 * r as usize + 1) as i32 - r) as i16).collect::<Vec<_>>()
@@ -440,17 +485,19 @@ mod tests {
         let l1 = w(map.inputs() * hidden, 60);
         let l1_bias = w(hidden, 60);
         let out = w(2 * hidden, 3000).into_iter().map(|x| x as i32).collect();
-        Network { game: v.id.clone(), map, hidden, l1, l1_bias, out, out_bias: 12345 }
+        let linear =
+            if linear { w(map.inputs(), 2000).into_iter().map(|x| x as i32).collect() } else { Vec::new() };
+        Network { game: v.id.clone(), map, hidden, l1, l1_bias, out, out_bias: 12345, linear }
     }
 
-    /// In every game, with and without king buckets, the network reads back from its file
-    /// unchanged and its accumulators follow random games.
+    /// In every game, with and without king buckets and linear terms, the network reads back
+    /// from its file unchanged and its accumulators follow random games.
     #[test]
     fn incremental_accumulators_match_a_refresh_in_every_game() {
         for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
             let v = ccg_games::variant(g.id, &[]).unwrap();
-            for map in [FeatureMap::new(&v), FeatureMap::with_king_buckets(&v)] {
-                let net = random_net_of(map, &v, 16, g.id.len() as u64);
+            for (map, linear) in [(FeatureMap::new(&v), false), (FeatureMap::with_king_buckets(&v), true)] {
+                let net = random_net_of(map, &v, 16, g.id.len() as u64, linear);
                 assert_eq!(Network::read(&v, &net.write()).unwrap(), net, "{}", g.id);
                 accumulators_follow_random_games(&v, &net);
             }

@@ -9,7 +9,7 @@
 //! positions of one game are alike, so the split is by game; the network kept is the one with
 //! the lowest held-out loss.
 
-use super::{FeatureMap, Network, L1_CLIP, QA, QB};
+use super::{FeatureMap, Network, L1_CLIP, QA, QB, QP};
 use crate::{Engine, EngineConfig, Limits};
 use ccg_core::{Cell, Color, Piece, Position, Rng, Variant};
 use std::io::{Read, Write};
@@ -345,6 +345,8 @@ pub struct TrainConfig {
     /// A network to start from instead of random weights: a shipped network refined on new
     /// data keeps what it learnt from data no longer at hand.
     pub init: Option<Network>,
+    /// A linear term per input beside the hidden layer ([`super`]'s module comment).
+    pub linear: bool,
 }
 
 impl Default for TrainConfig {
@@ -359,6 +361,7 @@ impl Default for TrainConfig {
             seed: 1,
             king_buckets: false,
             init: None,
+            linear: false,
         }
     }
 }
@@ -371,19 +374,21 @@ fn init_weight(rng: &mut Rng) -> f32 {
     (rng.unit() as f32 - 0.5) * 0.2
 }
 
-/// The float network being trained, and Adam's moments for each weight.
+/// The float network being trained.
 #[derive(Clone)]
 struct Float {
     hidden: usize,
-    /// `l1 [inputs × hidden] | l1_bias [hidden] | out [2 × hidden] | out_bias`.
+    /// `l1 [inputs × hidden] | l1_bias [hidden] | out [2 × hidden] | out_bias | linear [inputs]`
+    /// (the linear terms only where the network has them), in units of `OUT_SCALE` after `l1`.
     w: Vec<f32>,
+    linear: bool,
 }
 
 impl Float {
     /// Random first-layer weights, except the first `zero` inputs' (the bucketed ones, which
-    /// start from their factors: a bucket seldom seen keeps no noise).
-    fn new(inputs: usize, zero: usize, hidden: usize, rng: &mut Rng) -> Float {
-        let mut w = vec![0.0; inputs * hidden + hidden + 2 * hidden + 1];
+    /// start from their factors: a bucket seldom seen keeps no noise). Linear terms start at zero.
+    fn new(inputs: usize, zero: usize, hidden: usize, linear: bool, rng: &mut Rng) -> Float {
+        let mut w = vec![0.0; inputs * hidden + hidden + 2 * hidden + 1 + if linear { inputs } else { 0 }];
         for x in w[zero * hidden..inputs * hidden].iter_mut() {
             *x = init_weight(rng);
         }
@@ -393,7 +398,7 @@ impl Float {
         for x in w[inputs * hidden + hidden..inputs * hidden + 3 * hidden].iter_mut() {
             *x = init_weight(rng);
         }
-        Float { hidden, w }
+        Float { hidden, w, linear }
     }
 
     /// The float weights of a quantized network (the inverse of [`Float::quantize`], up to
@@ -403,8 +408,18 @@ impl Float {
     /// `hidden` may be wider than the network's: the network grows. Its units keep their
     /// weights; each new unit gets small random input weights, the bias of [`Float::new`] and
     /// output weights of zero, so the grown network computes what the file does and training
-    /// starts from its evaluation instead of from noise.
-    fn from_network(net: &Network, map: &FeatureMap, hidden: usize, rng: &mut Rng) -> Result<Float, String> {
+    /// starts from its evaluation instead of from noise. A network without linear terms may gain
+    /// them (at zero), one with them keeps them.
+    fn from_network(
+        net: &Network,
+        map: &FeatureMap,
+        hidden: usize,
+        linear: bool,
+        rng: &mut Rng,
+    ) -> Result<Float, String> {
+        if !linear && !net.linear.is_empty() {
+            return Err(format!("the starting network ({}) has linear terms: train with them", net.game));
+        }
         if net.map != *map || net.hidden > hidden || net.l1.len() != map.inputs() * net.hidden {
             return Err(format!(
                 "the starting network ({}, {} inputs, {} hidden) does not fit this training ({} inputs{}, {hidden} hidden: at least as many as the network's)",
@@ -418,7 +433,7 @@ impl Float {
         let (inputs, old, h) = (training_inputs(map), net.hidden, hidden);
         // As in `Float::new`, the bucketed inputs' new weights start at zero.
         let bucketed = if map.buckets > 1 { map.buckets * map.board_inputs() } else { 0 };
-        let mut w = vec![0.0; inputs * h + 3 * h + 1];
+        let mut w = vec![0.0; inputs * h + 3 * h + 1 + if linear { inputs } else { 0 }];
         for (f, row) in w[..inputs * h].chunks_exact_mut(h).enumerate() {
             let (kept, grown) = row.split_at_mut(old);
             if f < map.inputs() {
@@ -432,7 +447,7 @@ impl Float {
                 }
             }
         }
-        let mut f = Float { hidden: h, w };
+        let mut f = Float { hidden: h, w, linear };
         let (b1, o, ob) = f.parts(inputs);
         for (j, x) in f.w[b1..o].iter_mut().enumerate() {
             *x = net.l1_bias.get(j).map_or(INIT_BIAS, |&q| q as f32 / QA as f32);
@@ -444,19 +459,35 @@ impl Float {
             }
         }
         f.w[ob] = net.out_bias as f32 / (QA * QB) as f32 / OUT_SCALE;
+        for (x, &q) in f.w[ob + 1..].iter_mut().zip(&net.linear) {
+            *x = q as f32 / QP as f32 / OUT_SCALE;
+        }
         Ok(f)
     }
 
+    /// Where the first layer's biases, the output weights and the output bias start (the
+    /// linear terms follow the output bias).
     fn parts(&self, inputs: usize) -> (usize, usize, usize) {
         let h = self.hidden;
         (inputs * h, inputs * h + h, inputs * h + 3 * h)
+    }
+
+    /// The linear terms' half of the output (side to move's view less the other's, halved, as
+    /// the integer network computes it), in units of `OUT_SCALE`.
+    fn linear_sum(&self, ob: usize, views: [&[u32]; 2]) -> f32 {
+        if !self.linear {
+            return 0.0;
+        }
+        let lin = &self.w[ob + 1..];
+        let sum = |v: &[u32]| v.iter().map(|&f| lin[f as usize]).sum::<f32>();
+        0.5 * (sum(views[0]) - sum(views[1]))
     }
 
     /// Output in centipawns; fills the accumulators (before clipping) of both views.
     fn forward(&self, inputs: usize, views: [&[u32]; 2], acc: &mut [Vec<f32>; 2]) -> f32 {
         let h = self.hidden;
         let (b1, o, ob) = self.parts(inputs);
-        let mut y = self.w[ob];
+        let mut y = self.w[ob] + self.linear_sum(ob, views);
         for v in 0..2 {
             let a = &mut acc[v];
             a.clear();
@@ -499,7 +530,25 @@ impl Float {
             l1_bias: self.w[b1..o].iter().map(|&x| q(x, QA as f32) as i16).collect(),
             out: self.w[o..ob].iter().map(|&x| q(x * OUT_SCALE, QB as f32) as i32).collect(),
             out_bias: q(self.w[ob] * OUT_SCALE, (QA * QB) as f32) as i32,
+            linear: if self.linear { self.quantize_linear(map) } else { Vec::new() },
         }
+    }
+
+    /// The linear terms of the game's inputs, with the factors' folded in as for `l1`.
+    fn quantize_linear(&self, map: &FeatureMap) -> Vec<i32> {
+        let lin = &self.w[self.parts(training_inputs(map)).2 + 1..];
+        let board = map.board_inputs();
+        (0..map.inputs())
+            .map(|f| {
+                let on_board = f < map.buckets * board;
+                let kind = on_board.then(|| map.inputs() + f % board / map.cells);
+                let cell = (on_board && map.buckets > 1).then(|| map.inputs() + 2 * map.kinds + f % board);
+                let w = lin[f] + kind.map_or(0.0, |g| lin[g]) + cell.map_or(0.0, |g| lin[g]);
+                // 62,500 centipawns is far past any score: the bound keeps a thousand inputs'
+                // sum inside `i32`.
+                (w * OUT_SCALE * QP as f32).round().clamp(-1e6, 1e6) as i32
+            })
+            .collect()
     }
 }
 
@@ -584,7 +633,7 @@ impl Checkpoint {
     }
 
     /// The checkpoint at `path` if it belongs to the same training (`key`: game, shape, data).
-    fn load(path: &Path, key: &str, hidden: usize) -> Option<Checkpoint> {
+    fn load(path: &Path, key: &str, hidden: usize, linear: bool) -> Option<Checkpoint> {
         let b = std::fs::read(path).ok()?;
         let mut r = b.as_slice();
         let mut take = |n: usize| -> Option<&[u8]> {
@@ -613,7 +662,14 @@ impl Checkpoint {
             )
         };
         let (w, m, v, best) = (floats()?, floats()?, floats()?, floats()?);
-        Some(Checkpoint { epoch, best_loss, net: Float { hidden, w }, m, v, best: Float { hidden, w: best } })
+        Some(Checkpoint {
+            epoch,
+            best_loss,
+            net: Float { hidden, w, linear },
+            m,
+            v,
+            best: Float { hidden, w: best, linear },
+        })
     }
 }
 
@@ -632,6 +688,13 @@ fn gradients(net: &Float, inputs: usize, batch: &[&Prepared], grad: &mut [f32]) 
         // d loss / d (output in pawns)
         let dy = 2.0 * err * p * (1.0 - p) * OUT_SCALE / K;
         grad[ob] += dy;
+        if net.linear {
+            for (v, sign) in [(0, 0.5), (1, -0.5)] {
+                for &f in &s.views[v] {
+                    grad[ob + 1 + f as usize] += sign * dy;
+                }
+            }
+        }
         for v in 0..2 {
             let a = &acc[v];
             for j in 0..h {
@@ -692,8 +755,9 @@ fn checkpoint_key(game: &str, inputs: usize, samples: &[Sample], cfg: &TrainConf
     });
     let init = cfg.init.as_ref().map_or(0, |n| fnv(FNV_START, &n.write()));
     format!(
-        "{game} inputs {inputs} hidden {} samples {} digest {digest:016x} lambda {} lr {} batch {} seed {} init {init:016x}",
+        "{game} inputs {inputs} hidden {} linear {} samples {} digest {digest:016x} lambda {} lr {} batch {} seed {} init {init:016x}",
         cfg.hidden,
+        cfg.linear,
         samples.len(),
         cfg.lambda,
         cfg.lr,
@@ -726,17 +790,18 @@ pub fn train(
     let key = checkpoint_key(&game, inputs, samples, cfg);
     let mut rng = Rng::new(cfg.seed);
     let start = match &cfg.init {
-        Some(init) => {
-            Some(Float::from_network(init, &map, cfg.hidden, &mut rng).map_err(std::io::Error::other)?)
-        }
+        Some(init) => Some(
+            Float::from_network(init, &map, cfg.hidden, cfg.linear, &mut rng)
+                .map_err(std::io::Error::other)?,
+        ),
         None => None,
     };
     let start_loss = start.as_ref().map(|net| mean_loss(net, inputs, &held));
-    let mut ck = match Checkpoint::load(checkpoint, &key, cfg.hidden) {
+    let mut ck = match Checkpoint::load(checkpoint, &key, cfg.hidden, cfg.linear) {
         Some(ck) => ck,
         None => {
             let best_loss = start_loss.unwrap_or(f64::INFINITY);
-            let net = start.unwrap_or_else(|| Float::new(inputs, bucketed, cfg.hidden, &mut rng));
+            let net = start.unwrap_or_else(|| Float::new(inputs, bucketed, cfg.hidden, cfg.linear, &mut rng));
             let n = net.w.len();
             Checkpoint { epoch: 0, best_loss, best: net.clone(), net, m: vec![0.0; n], v: vec![0.0; n] }
         }
@@ -921,16 +986,22 @@ mod tests {
     /// second run resumes from the checkpoint instead of starting again.
     #[test]
     fn training_learns_and_quantizes_and_resumes() {
-        learns_quantizes_and_resumes(false);
+        learns_quantizes_and_resumes(false, false);
     }
 
     /// The same with king buckets: the bucket and cell factors fold into the bucketed weights.
     #[test]
     fn training_with_king_buckets_learns_and_quantizes_and_resumes() {
-        learns_quantizes_and_resumes(true);
+        learns_quantizes_and_resumes(true, false);
     }
 
-    fn learns_quantizes_and_resumes(king_buckets: bool) {
+    /// The same with linear terms beside the hidden layer, the factors folded into them too.
+    #[test]
+    fn training_with_linear_terms_learns_and_quantizes_and_resumes() {
+        learns_quantizes_and_resumes(true, true);
+    }
+
+    fn learns_quantizes_and_resumes(king_buckets: bool, linear: bool) {
         let v = ccg_games::variant("guru", &[]).unwrap();
         let map = if king_buckets { FeatureMap::with_king_buckets(&v) } else { FeatureMap::new(&v) };
         // Positions of random play labelled by material (the network must learn piece values).
@@ -975,7 +1046,8 @@ mod tests {
                 samples.push(s);
             }
         }
-        let dir = std::env::temp_dir().join(format!("ccg-train2-{}-{king_buckets}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("ccg-train2-{}-{king_buckets}-{linear}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let ck = dir.join("ck.bin");
         let cfg = TrainConfig {
@@ -988,6 +1060,7 @@ mod tests {
             seed: 5,
             king_buckets,
             init: None,
+            linear,
         };
         let losses = Mutex::new(Vec::new());
         let t = train(&v, &samples, &cfg, &ck, &|_, _| {}, &|e| losses.lock().unwrap().push(e.held_out_loss))
@@ -997,9 +1070,10 @@ mod tests {
         let bound = if king_buckets { 0.05 } else { 0.03 };
         assert!(*losses.last().unwrap() < 0.5 * losses[0] && *losses.last().unwrap() < bound, "{losses:?}");
         // The integer network agrees with the float one within a few centipawns.
-        let best = Checkpoint::load(&ck, &checkpoint_key("guru", training_inputs(&map), &samples, &cfg), 16)
-            .expect("checkpoint")
-            .best;
+        let best =
+            Checkpoint::load(&ck, &checkpoint_key("guru", training_inputs(&map), &samples, &cfg), 16, linear)
+                .expect("checkpoint")
+                .best;
         let mut facc = [Vec::new(), Vec::new()];
         for s in samples.iter().take(50) {
             let p = prepare(&map, s, 1.0);
@@ -1009,10 +1083,9 @@ mod tests {
             for view in [s.stm, s.stm.other()] {
                 let mut act = Vec::new();
                 s.active(&map, view, false, &mut act);
-                let a = &mut pos_acc.v[view.index()];
-                a.extend(t.net.l1_bias.iter().map(|&b| b as i32));
+                pos_acc.v[view.index()].extend(t.net.l1_bias.iter().map(|&b| b as i32));
                 for &f in &act {
-                    t.net.add(a, f as usize, 1);
+                    t.net.add(&mut pos_acc, view.index(), f as usize, 1);
                 }
             }
             let q = t.net.evaluate(&pos_acc, s.stm);
@@ -1025,8 +1098,13 @@ mod tests {
         // Starting from the trained network: read back as floats, it quantizes to itself (a
         // weight past the training clip comes back clipped), and with no epoch it is the result.
         let lim = (L1_CLIP * QA as f32).round() as i16;
-        let back = Float::from_network(&t.net, &map, 16, &mut Rng::new(1)).unwrap().quantize(&v.id, &map);
-        assert_eq!((&back.l1_bias, &back.out, back.out_bias), (&t.net.l1_bias, &t.net.out, t.net.out_bias));
+        let back =
+            Float::from_network(&t.net, &map, 16, linear, &mut Rng::new(1)).unwrap().quantize(&v.id, &map);
+        assert_eq!(
+            (&back.l1_bias, &back.out, back.out_bias, &back.linear),
+            (&t.net.l1_bias, &t.net.out, t.net.out_bias, &t.net.linear)
+        );
+        assert_eq!(t.net.linear.len(), if linear { map.inputs() } else { 0 });
         assert!(back.l1.iter().zip(&t.net.l1).all(|(&b, &a)| b == a.clamp(-lim, lim)));
         let from = TrainConfig { init: Some(t.net.clone()), epochs: 0, ..cfg.clone() };
         let kept = train(&v, &samples, &from, &dir.join("init.bin"), &|_, _| {}, &|_| {}).unwrap();
@@ -1037,8 +1115,8 @@ mod tests {
         let tuned = train(&v, &samples, &from, &dir.join("init2.bin"), &|_, _| {}, &|_| {}).unwrap();
         assert!(tuned.best_loss <= kept.best_loss, "{} > {}", tuned.best_loss, kept.best_loss);
         // Grown wider, it computes what it did: the new units are silent until trained.
-        let wide = Float::from_network(&t.net, &map, 24, &mut Rng::new(2)).unwrap();
-        let narrow = Float::from_network(&t.net, &map, 16, &mut Rng::new(2)).unwrap();
+        let wide = Float::from_network(&t.net, &map, 24, linear, &mut Rng::new(2)).unwrap();
+        let narrow = Float::from_network(&t.net, &map, 16, linear, &mut Rng::new(2)).unwrap();
         let (mut a, mut b) = ([Vec::new(), Vec::new()], [Vec::new(), Vec::new()]);
         for s in samples.iter().take(50) {
             let p = prepare(&map, s, 1.0);
@@ -1054,9 +1132,14 @@ mod tests {
             "the new units have input weights"
         );
         assert!(
-            Float::from_network(&t.net, &map, 8, &mut Rng::new(2)).is_err(),
+            Float::from_network(&t.net, &map, 8, linear, &mut Rng::new(2)).is_err(),
             "a network is not cut narrower"
         );
+        if linear {
+            // A network with linear terms does not lose them.
+            let plain = TrainConfig { linear: false, ..from.clone() };
+            assert!(train(&v, &samples, &plain, &dir.join("init4.bin"), &|_, _| {}, &|_| {}).is_err());
+        }
         // A network of another shape is refused, not misread.
         let other = TrainConfig { king_buckets: !king_buckets, ..from };
         assert!(train(&v, &samples, &other, &dir.join("init3.bin"), &|_, _| {}, &|_| {}).is_err());
