@@ -25,6 +25,9 @@ const OUT_SCALE: f32 = 400.0;
 /// Search scores beyond this are not kept (mates, or games already decided).
 const SCORE_LIMIT: i32 = 2500;
 
+/// The side-to-move byte's mark of a wide sample ([`Sample::write`]).
+const WIDE: u8 = 2;
+
 /// One training position: pieces, hands, side to move, the search's score (side to move's
 /// view) and the game's result for the side to move (1, ½, 0).
 #[derive(Clone, Debug, PartialEq)]
@@ -39,17 +42,13 @@ pub struct Sample {
 }
 
 impl Sample {
+    /// The position's pieces on every cell (Doseki has 729) and its hands or reserves: what
+    /// the network's inputs are made of ([`FeatureMap::active`]).
     fn from_position(pos: &Position, score: i32, game: u32) -> Sample {
         let mut pieces = Vec::new();
-        for side in [Color::White, Color::Black] {
-            for c in pos.pieces(side).iter() {
-                if let Some(p) = pos.piece_at(c) {
-                    pieces.push((c, p));
-                }
-            }
-        }
+        pos.for_each_piece(|c, p| pieces.push((c, p)));
         let mut hands = Vec::new();
-        if pos.variant().rules.drops {
+        if pos.variant().rules.drops || pos.variant().is_polyform() {
             for side in [Color::White, Color::Black] {
                 for k in 0..pos.variant().kinds.len() as u8 {
                     let n = pos.hand(side, k);
@@ -90,14 +89,25 @@ impl Sample {
         }
     }
 
+    /// A byte per cell and for the number of pieces, two (little-endian) where a cell or the
+    /// count does not fit a byte (Doseki's 729 cells): a *wide* sample, marked in the side's
+    /// byte, so that files of the other games keep their bytes.
     fn write(&self, w: &mut Vec<u8>) {
-        w.push(self.stm as u8);
+        let wide =
+            self.pieces.len() > u8::MAX as usize || self.pieces.iter().any(|&(c, _)| c > u8::MAX as Cell);
+        w.push(self.stm as u8 | if wide { WIDE } else { 0 });
         w.extend_from_slice(&self.score.to_le_bytes());
         w.push((self.result * 2.0).round() as u8);
-        w.push(self.pieces.len() as u8);
-        // A byte per cell: boards have at most `MAX_CELLS` (128) cells.
+        let number = |w: &mut Vec<u8>, n: usize| {
+            if wide {
+                w.extend_from_slice(&(n as u16).to_le_bytes());
+            } else {
+                w.push(n as u8);
+            }
+        };
+        number(w, self.pieces.len());
         for &(c, p) in &self.pieces {
-            w.push(c as u8);
+            number(w, c as usize);
             w.push(p.kind << 1 | p.color as u8);
         }
         w.push(self.hands.len() as u8);
@@ -108,27 +118,31 @@ impl Sample {
     }
 
     fn read(r: &mut &[u8], game: u32) -> Option<Sample> {
-        let mut byte = || -> Option<u8> {
+        fn byte(r: &mut &[u8]) -> Option<u8> {
             let (&b, rest) = r.split_first()?;
             *r = rest;
             Some(b)
-        };
+        }
+        fn number(r: &mut &[u8], wide: bool) -> Option<u16> {
+            Some(if wide { u16::from_le_bytes([byte(r)?, byte(r)?]) } else { byte(r)? as u16 })
+        }
         let color = |b: u8| if b & 1 == 0 { Color::White } else { Color::Black };
-        let stm = color(byte()?);
-        let score = i16::from_le_bytes([byte()?, byte()?]);
-        let result = byte()? as f32 / 2.0;
-        let n = byte()?;
+        let first = byte(r)?;
+        let (stm, wide) = (color(first), first & WIDE != 0);
+        let score = i16::from_le_bytes([byte(r)?, byte(r)?]);
+        let result = byte(r)? as f32 / 2.0;
+        let n = number(r, wide)?;
         let mut pieces = Vec::with_capacity(n as usize);
         for _ in 0..n {
-            let c = byte()? as Cell;
-            let code = byte()?;
+            let c = number(r, wide)? as Cell;
+            let code = byte(r)?;
             pieces.push((c, Piece::new(color(code), code >> 1)));
         }
-        let n = byte()?;
+        let n = byte(r)?;
         let mut hands = Vec::with_capacity(n as usize);
         for _ in 0..n {
-            let code = byte()?;
-            hands.push((color(code), code >> 1, byte()?));
+            let code = byte(r)?;
+            hands.push((color(code), code >> 1, byte(r)?));
         }
         Some(Sample { stm, pieces, hands, score, result, game })
     }
@@ -198,17 +212,18 @@ pub fn read_samples(variant: &Variant, path: &Path) -> Result<Vec<Sample>, Strin
         return Err(format!("{}: no self-play games in it", path.display()));
     }
     let (cells, kinds) = (variant.geometry.len(), variant.kinds.len());
+    let holds = variant.rules.drops || variant.is_polyform();
     let samples: Vec<Sample> = games.into_iter().flat_map(|(_, s)| s).collect();
     for s in &samples {
         let bad_piece = s.pieces.iter().find(|(c, p)| *c as usize >= cells || p.kind as usize >= kinds);
-        let bad_hand = s.hands.iter().any(|&(_, k, _)| k as usize >= kinds || !variant.rules.drops);
+        let bad_hand = s.hands.iter().any(|&(_, k, _)| k as usize >= kinds || !holds);
         if bad_piece.is_some() || bad_hand {
             return Err(format!(
                 "{}: game {} does not fit {} ({cells} cells, {kinds} kinds{}): data of another game?",
                 path.display(),
                 s.game,
                 variant.id,
-                if variant.rules.drops { "" } else { ", no hands" }
+                if holds { "" } else { ", no hands" }
             ));
         }
     }
@@ -306,7 +321,10 @@ fn play_game(variant: &Arc<Variant>, sp: &SelfPlay, game: u32) -> Vec<Sample> {
         } else {
             let r = engine.search(&pos, &Limits::nodes(sp.nodes), &mut |_| {});
             let Some(m) = r.best else { break };
-            if !pos.in_check()
+            // A search that finished no move of its first iteration (Doseki at a few hundred
+            // nodes) has no score: its 0 would be a label of nothing.
+            if r.depth >= 1
+                && !pos.in_check()
                 && !pos.is_capture(m)
                 && m.promotion.is_none()
                 && r.score_cp.abs() < SCORE_LIMIT
@@ -314,7 +332,7 @@ fn play_game(variant: &Arc<Variant>, sp: &SelfPlay, game: u32) -> Vec<Sample> {
                 kept.push(Sample::from_position(&pos, r.score_cp, game));
             }
             // A clearly decided game is adjudicated: a long tail of moves adds only noise.
-            if r.score_cp.abs() > SCORE_LIMIT {
+            if r.depth >= 1 && r.score_cp.abs() > SCORE_LIMIT {
                 let white_ahead = (r.score_cp > 0) == (pos.side_to_move() == Color::White);
                 white_result = if white_ahead { 1.0 } else { 0.0 };
                 break;
@@ -923,6 +941,40 @@ mod tests {
             "the file is rewritten without the copies"
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// In every game a sample holds the whole position: along random games its inputs are the
+    /// ones the network sees in play (every cell of Doseki's 729, the reserves of the games of
+    /// group pieces), and it comes back unchanged from the data file.
+    #[test]
+    fn samples_hold_what_the_network_sees_in_every_game() {
+        for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
+            let v = ccg_games::variant(g.id, &[]).unwrap();
+            let map = FeatureMap::new(&v);
+            let mut rng = Rng::new(7);
+            let mut pos = Position::new(v.clone());
+            for ply in 0..60 {
+                let s = Sample::from_position(&pos, -123, ply);
+                for view in [Color::White, Color::Black] {
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    s.active(&map, view, false, &mut a);
+                    map.active(&pos, view, |f| b.push(f as u32));
+                    a.sort();
+                    b.sort();
+                    assert_eq!(a, b, "{} ply {ply}", g.id);
+                }
+                let mut bytes = Vec::new();
+                s.write(&mut bytes);
+                let mut r = bytes.as_slice();
+                assert_eq!(Sample::read(&mut r, ply), Some(s), "{} ply {ply}", g.id);
+                assert!(r.is_empty());
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                pos.make(moves[rng.below(moves.len())]);
+            }
+        }
     }
 
     /// Another data file of the rule set is read for training; one of a bigger game (cells
