@@ -9,7 +9,8 @@
 //! first), clipped to [0, 1]: an evaluation in centipawns. A network may also have a *linear
 //! term* per input, added straight to the output (Stockfish's PSQT): a sum the clipped units
 //! cannot hold, such as the material of Doseki's 162 checkers a side, which those units saturate
-//! on. Inference is in integers, in loops the compiler vectorises. `ccg train <game>` ([`train`]) fits the network to self-play positions.
+//! on. Inference is in integers, in loops the compiler vectorises. `ccg train <game>` ([`train`])
+//! fits the network to self-play positions.
 
 mod features;
 pub mod train;

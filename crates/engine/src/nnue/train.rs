@@ -528,11 +528,8 @@ impl Float {
         let q = |x: f32, s: f32| (x * s).round();
         // Piece-on-cell weights with the piece's factors folded in.
         let mut l1 = Vec::with_capacity(map.inputs() * h);
-        let board = map.board_inputs();
         for f in 0..map.inputs() {
-            let on_board = f < map.buckets * board;
-            let kind = on_board.then(|| map.inputs() + f % board / map.cells);
-            let cell = (on_board && map.buckets > 1).then(|| map.inputs() + 2 * map.kinds + f % board);
+            let [kind, cell] = folded_factors(map, f);
             for j in 0..h {
                 let w = self.w[f * h + j]
                     + kind.map_or(0.0, |g| self.w[g * h + j])
@@ -555,12 +552,9 @@ impl Float {
     /// The linear terms of the game's inputs, with the factors' folded in as for `l1`.
     fn quantize_linear(&self, map: &FeatureMap) -> Vec<i32> {
         let lin = &self.w[self.parts(training_inputs(map)).2 + 1..];
-        let board = map.board_inputs();
         (0..map.inputs())
             .map(|f| {
-                let on_board = f < map.buckets * board;
-                let kind = on_board.then(|| map.inputs() + f % board / map.cells);
-                let cell = (on_board && map.buckets > 1).then(|| map.inputs() + 2 * map.kinds + f % board);
+                let [kind, cell] = folded_factors(map, f);
                 let w = lin[f] + kind.map_or(0.0, |g| lin[g]) + cell.map_or(0.0, |g| lin[g]);
                 // 62,500 centipawns is far past any score: the bound keeps a thousand inputs'
                 // sum inside `i32`.
@@ -568,6 +562,17 @@ impl Float {
             })
             .collect()
     }
+}
+
+/// The training-only inputs that fold into the game's input `f` when quantising: a board
+/// input's per-kind factor ([`factor`]) and, with king buckets, its per-cell one ([`cell_factor`]).
+fn folded_factors(map: &FeatureMap, f: usize) -> [Option<usize>; 2] {
+    let board = map.board_inputs();
+    let on_board = f < map.buckets * board;
+    [
+        on_board.then(|| map.inputs() + f % board / map.cells),
+        (on_board && map.buckets > 1).then(|| map.inputs() + 2 * map.kinds + f % board),
+    ]
 }
 
 /// Training has one more input per piece kind and side, on for every such piece wherever it
