@@ -948,6 +948,18 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A sample's inputs, from both views, are the ones the network takes from its position.
+    fn assert_inputs_are_the_positions(map: &FeatureMap, s: &Sample, pos: &Position, what: &str) {
+        for view in [Color::White, Color::Black] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            s.active(map, view, false, &mut a);
+            map.active(pos, view, |f| b.push(f as u32));
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{what}, {view:?}'s view");
+        }
+    }
+
     /// In every game a sample holds the whole position: along random games its inputs are the
     /// ones the network sees in play (every cell of Doseki's 729, the reserves of the games of
     /// group pieces), and it comes back unchanged from the data file.
@@ -960,14 +972,7 @@ mod tests {
             let mut pos = Position::new(v.clone());
             for ply in 0..60 {
                 let s = Sample::from_position(&pos, -123, ply);
-                for view in [Color::White, Color::Black] {
-                    let (mut a, mut b) = (Vec::new(), Vec::new());
-                    s.active(&map, view, false, &mut a);
-                    map.active(&pos, view, |f| b.push(f as u32));
-                    a.sort();
-                    b.sort();
-                    assert_eq!(a, b, "{} ply {ply}", g.id);
-                }
+                assert_inputs_are_the_positions(&map, &s, &pos, &format!("{} ply {ply}", g.id));
                 let mut bytes = Vec::new();
                 s.write(&mut bytes);
                 let mut r = bytes.as_slice();
@@ -1091,15 +1096,7 @@ mod tests {
                 }
                 let mut s = Sample::from_position(&pos, material.clamp(-2000, 2000), game);
                 s.result = 0.5;
-                // A sample's inputs are the position's.
-                for view in [Color::White, Color::Black] {
-                    let (mut a, mut b) = (Vec::new(), Vec::new());
-                    s.active(&map, view, false, &mut a);
-                    map.active(&pos, view, |f| b.push(f as u32));
-                    a.sort();
-                    b.sort();
-                    assert_eq!(a, b);
-                }
+                assert_inputs_are_the_positions(&map, &s, &pos, "guru");
                 samples.push(s);
             }
         }
