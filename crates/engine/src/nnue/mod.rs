@@ -33,6 +33,9 @@ pub const QP: i32 = 16;
 /// A linear sum (two views' difference, halved) in the output's `QA * QB` units: exact.
 const LINEAR_TO_OUT: i64 = (QA * QB / (2 * QP)) as i64;
 const _: () = assert!(QA * QB % (2 * QP) == 0);
+/// Largest linear term (62,500 centipawns, far past any score): a thousand inputs' sum stays
+/// inside `i32`, so a file with larger terms is refused rather than let overflow.
+pub const LINEAR_MAX: i32 = 1_000_000;
 
 const MAGIC: &[u8; 8] = b"CCGNNUE1";
 /// The file of a network with king buckets: the bucket table follows the mirror.
@@ -256,6 +259,9 @@ impl Network {
         let out_bias = r.i32()?;
         let linear =
             if linear { (0..inputs).map(|_| r.i32()).collect::<Result<Vec<_>, _>>()? } else { Vec::new() };
+        if linear.iter().any(|w| w.abs() > LINEAR_MAX) {
+            return Err(NetError::Shape(format!("a linear term beyond ±{LINEAR_MAX}")));
+        }
         Ok(Network { game, map, hidden, l1, l1_bias, out, out_bias, linear })
     }
 
@@ -544,6 +550,16 @@ mod tests {
         let stepping = ccg_games::variant("mgc", &[("king".into(), "step".into())]).unwrap();
         let read = Network::read(&stepping, &bytes).expect("a file reads for any rule set of its game");
         assert!(read.serves(&v) && !read.serves(&stepping), "it serves the rule set it was trained on");
+        // Linear terms past the bound would overflow the sums: refused. Unknown layout flags too.
+        let mut wild = random_net_of(FeatureMap::new(&v), &v, 8, 1, true);
+        assert!(Network::read(&v, &wild.write()).is_ok());
+        wild.linear[3] = LINEAR_MAX + 1;
+        assert!(matches!(Network::read(&v, &wild.write()), Err(NetError::Shape(_))));
+        let mut flagged = net.write();
+        let at = 8 + 4 + net.game.len();
+        flagged[..8].copy_from_slice(MAGIC_FLAGS);
+        flagged.splice(at..at, 4u32.to_le_bytes());
+        assert!(matches!(Network::read(&v, &flagged), Err(NetError::Shape(_))));
     }
 
     #[test]

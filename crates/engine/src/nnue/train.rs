@@ -9,7 +9,7 @@
 //! positions of one game are alike, so the split is by game; the network kept is the one with
 //! the lowest held-out loss.
 
-use super::{FeatureMap, Network, L1_CLIP, QA, QB, QP};
+use super::{FeatureMap, Network, L1_CLIP, LINEAR_MAX, QA, QB, QP};
 use crate::{Engine, EngineConfig, Limits};
 use ccg_core::{Cell, Color, Piece, Position, Rng, Variant};
 use std::io::{Read, Write};
@@ -556,9 +556,8 @@ impl Float {
             .map(|f| {
                 let [kind, cell] = folded_factors(map, f);
                 let w = lin[f] + kind.map_or(0.0, |g| lin[g]) + cell.map_or(0.0, |g| lin[g]);
-                // 62,500 centipawns is far past any score: the bound keeps a thousand inputs'
-                // sum inside `i32`.
-                (w * OUT_SCALE * QP as f32).round().clamp(-1e6, 1e6) as i32
+                let m = LINEAR_MAX as f32;
+                (w * OUT_SCALE * QP as f32).round().clamp(-m, m) as i32
             })
             .collect()
     }
