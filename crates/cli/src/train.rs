@@ -51,6 +51,11 @@ pub struct TrainArgs {
     /// pieces such as doseki (see docs/engine.md, "Learned evaluation").
     #[arg(long)]
     pub linear: bool,
+    /// Train also on each position's mirror images: the reflections left for right (and front
+    /// for back on a cube) that keep the start position. Only for a game whose rules read the
+    /// same in the mirror (docs/engine.md, "Learned evaluation").
+    #[arg(long)]
+    pub reflect: bool,
     /// Where self-play data and the checkpoint are kept (default: target/train/<game>).
     #[arg(long)]
     pub dir: Option<std::path::PathBuf>,
@@ -156,6 +161,12 @@ pub fn run(args: TrainArgs) -> Result<()> {
         }
         None => None,
     };
+    let mirrors = ccg_engine::nnue::reflections(&v).len();
+    anyhow::ensure!(
+        !args.reflect || mirrors > 0,
+        "--reflect: no reflection of the board keeps {}'s start position",
+        v.id
+    );
     let teacher = args.teacher.as_deref().map(|t| Teacher::parse(t, &args.teacher_go)).transpose()?;
     let dir = args.dir.clone().unwrap_or_else(|| format!("target/train/{}", args.game).into());
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -229,6 +240,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         king_buckets: args.king_buckets,
         init,
         linear: args.linear,
+        reflect: args.reflect,
     };
     let started = Instant::now();
     let eb = Progress::new(args.epochs as u64, "training");
@@ -257,9 +269,10 @@ pub fn run(args: TrainArgs) -> Result<()> {
     bb.finish_and_clear();
     eb.finish();
     let summary = format!(
-        "{} training and {} held-out positions from {} games at {} nodes a move{}{}; {} inputs, 2x{} hidden; \
+        "{} training{} and {} held-out positions from {} games at {} nodes a move{}{}; {} inputs, 2x{} hidden; \
          best held-out loss {:.5} after {} epochs; self-play {:.0} s, training {:.0} s",
         t.training,
+        if args.reflect { format!(" (with {mirrors} mirror images of each)") } else { String::new() },
         t.held_out,
         args.games,
         args.nodes,

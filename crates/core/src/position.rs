@@ -117,6 +117,42 @@ impl Position {
         Some(Position::from_parts(variant, b, virgin, CellSet::EMPTY))
     }
 
+    /// The position with every cell's content moved to its image under `map` (a permutation of
+    /// the cells, such as a mirror of the board): pieces or checkers, hands and the side to move
+    /// kept; the rest as [`Position::from_placement`] has it (group-piece games keep their
+    /// clocks). `None` where `map` is not a permutation of the cells. For checking that a game's
+    /// rules read the same in a mirror.
+    pub fn mirrored(&self, map: &[Cell]) -> Option<Position> {
+        let n = self.variant.geometry.len();
+        let mut seen = vec![false; n];
+        let permutation = map.len() == n
+            && map.iter().all(|&c| (c as usize) < n && !std::mem::replace(&mut seen[c as usize], true));
+        if !permutation {
+            return None;
+        }
+        if let Some((t, b)) = self.poly() {
+            let mut image = PolyBoard::empty(t);
+            for c in 0..n as Cell {
+                image.set(t, map[c as usize], b.count(c));
+            }
+            for side in [Color::White, Color::Black] {
+                image.set_hand(side, b.hand(side));
+            }
+            image.set_side(t, b.stm());
+            image.set_clocks(b.halfmove(), b.fullmove());
+            return Some(Position::from_poly(self.variant.clone(), image));
+        }
+        let mut pieces = Vec::new();
+        self.for_each_piece(|c, p| pieces.push((map[c as usize], p)));
+        let hands: Vec<(Color, crate::Kind, u8)> = [Color::White, Color::Black]
+            .into_iter()
+            .flat_map(|side| (0..self.variant.kinds.len() as crate::Kind).map(move |k| (side, k)))
+            .map(|(side, k)| (side, k, self.hand(side, k)))
+            .filter(|&(_, _, count)| count > 0)
+            .collect();
+        Position::from_placement(self.variant.clone(), &pieces, &hands, self.side_to_move())
+    }
+
     /// Builds a position from a board whose pieces, hands, side and clocks are set.
     pub(crate) fn from_parts(
         variant: Arc<Variant>,

@@ -6,7 +6,7 @@
 //! piece near a castled King weighs differently from the same piece near a King in the open.
 //! Mating attacks are what piece-on-cell inputs alone judge worst (docs/engine.md).
 
-use ccg_core::{Cell, Color, Piece, Position, Variant};
+use ccg_core::{Cell, Color, Piece, Position, Rng, Variant};
 
 /// Pieces in hand of one kind count as inputs up to this many ("at least 1", …, "at least 8").
 const HAND_INPUTS: usize = 8;
@@ -175,41 +175,113 @@ fn king_zones(v: &std::sync::Arc<Variant>) -> Option<Vec<u8>> {
     )
 }
 
+/// The board's cells with their coordinates and the box that holds them.
+struct Frame {
+    coords: Vec<[i8; 4]>,
+    lo: [i8; 4],
+    hi: [i8; 4],
+}
+
+impl Frame {
+    fn of(v: &Variant) -> Frame {
+        let g = &v.geometry;
+        let coords: Vec<[i8; 4]> = (0..g.len() as Cell).map(|c| g.coord(c)).collect();
+        let (mut lo, mut hi) = ([i8::MAX; 4], [i8::MIN; 4]);
+        for c in &coords {
+            for i in 0..4 {
+                lo[i] = lo[i].min(c[i]);
+                hi[i] = hi[i].max(c[i]);
+            }
+        }
+        Frame { coords, lo, hi }
+    }
+
+    /// The reflection of the axes in `flip` as a map of cells, where it maps the board onto
+    /// itself one to one.
+    fn reflect(&self, v: &Variant, flip: [bool; 4]) -> Option<Vec<Cell>> {
+        let map: Vec<Cell> = self
+            .coords
+            .iter()
+            .map(|c| {
+                let r = [0, 1, 2, 3].map(|i| if flip[i] { self.lo[i] + self.hi[i] - c[i] } else { c[i] });
+                v.geometry.cell_at(r)
+            })
+            .collect::<Option<_>>()?;
+        let mut seen = vec![false; map.len()];
+        map.iter().all(|&c| !std::mem::replace(&mut seen[c as usize], true)).then_some(map)
+    }
+}
+
+/// The start position's pieces.
+fn setup(v: &std::sync::Arc<Variant>) -> Vec<(Cell, Piece)> {
+    let mut setup = Vec::new();
+    Position::new(v.clone()).for_each_piece(|c, p| setup.push((c, p)));
+    setup
+}
+
 /// A reflection of the board that maps every White piece of the start position onto a Black
 /// piece of the same kind: the centre reflection, else the reflection of the forward axes.
 fn symmetry(v: &std::sync::Arc<Variant>) -> Option<Vec<Cell>> {
-    let mut setup = Vec::new();
-    Position::new(v.clone()).for_each_piece(|c, p| setup.push((c, p)));
-    let g = &v.geometry;
-    let n = g.len();
-    let coords: Vec<[i8; 4]> = (0..n as Cell).map(|c| g.coord(c)).collect();
-    let (mut lo, mut hi) = ([i8::MAX; 4], [i8::MIN; 4]);
-    for c in &coords {
-        for i in 0..4 {
-            lo[i] = lo[i].min(c[i]);
-            hi[i] = hi[i].max(c[i]);
-        }
-    }
-    let flips: [[bool; 4]; 2] = [[true; 4], [0, 1, 2, 3].map(|i| g.forward[0][i] != 0)];
-    flips.iter().find_map(|flip| {
-        let map: Option<Vec<Cell>> = coords
-            .iter()
-            .map(|c| {
-                let r = [0, 1, 2, 3].map(|i| if flip[i] { lo[i] + hi[i] - c[i] } else { c[i] });
-                g.cell_at(r)
-            })
-            .collect();
-        let map = map?;
-        let bijective = {
-            let mut seen = vec![false; n];
-            map.iter().all(|&c| !std::mem::replace(&mut seen[c as usize], true))
-        };
+    let setup = setup(v);
+    let frame = Frame::of(v);
+    let flips: [[bool; 4]; 2] = [[true; 4], [0, 1, 2, 3].map(|i| v.geometry.forward[0][i] != 0)];
+    flips.iter().find_map(|&flip| {
+        let map = frame.reflect(v, flip)?;
         let setup_ok = setup
             .iter()
             .filter(|(_, p)| p.color == Color::White)
             .all(|&(c, p)| setup.contains(&(map[c as usize], Piece::new(Color::Black, p.kind))));
         let counts = |side| setup.iter().filter(|(_, p)| p.color == side).count();
-        (bijective && setup_ok && counts(Color::White) == counts(Color::Black)).then_some(map)
+        (setup_ok && counts(Color::White) == counts(Color::Black)).then_some(map)
+    })
+}
+
+/// The reflections across the axes along which nobody moves forward (left for right, and in
+/// three dimensions front for back) under which the game is its own mirror image: the start
+/// position maps onto itself piece for piece, and along random games every position and its
+/// image have as many legal moves and the same outcome (castling to one wing only, or a piece
+/// that differs from its mirror image, shows there). Training may add the images as more
+/// positions (`TrainConfig::reflect`): a mirrored position is worth what the original is.
+pub fn reflections(v: &std::sync::Arc<Variant>) -> Vec<Vec<Cell>> {
+    let setup = setup(v);
+    let frame = Frame::of(v);
+    let axes: Vec<usize> = (0..4)
+        .filter(|&i| frame.lo[i] < frame.hi[i] && v.geometry.forward.iter().all(|f| f[i] == 0))
+        .collect();
+    (1u32..1 << axes.len())
+        .filter_map(|subset| {
+            let flip =
+                [0, 1, 2, 3].map(|i| axes.iter().enumerate().any(|(j, &a)| a == i && subset >> j & 1 != 0));
+            let map = frame.reflect(v, flip)?;
+            let keeps_setup = setup.iter().all(|&(c, p)| setup.contains(&(map[c as usize], p)));
+            (keeps_setup && keeps_the_rules(v, &map)).then_some(map)
+        })
+        .collect()
+}
+
+/// Random games in which every position's image under `map` has as many legal moves and the same
+/// outcome as the position (both rebuilt without history, as training samples are).
+fn keeps_the_rules(v: &std::sync::Arc<Variant>, map: &[Cell]) -> bool {
+    const GAMES: u64 = 4;
+    const PLIES: usize = 40;
+    let identity: Vec<Cell> = (0..v.geometry.len() as Cell).collect();
+    (0..GAMES).all(|seed| {
+        let mut rng = Rng::new(0x5eed + seed);
+        let mut pos = Position::new(v.clone());
+        for _ in 0..PLIES {
+            let (Some(a), Some(b)) = (pos.mirrored(&identity), pos.mirrored(map)) else { return false };
+            if a.legal_moves().len() != b.legal_moves().len()
+                || a.outcome().is_some() != b.outcome().is_some()
+            {
+                return false;
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.make(moves[rng.below(moves.len())]);
+        }
+        true
     })
 }
 

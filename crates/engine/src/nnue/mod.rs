@@ -15,7 +15,7 @@
 mod features;
 pub mod train;
 
-pub use features::FeatureMap;
+pub use features::{reflections, FeatureMap};
 
 use ccg_core::{Cell, Color, Move, Piece, Position, Special, Variant};
 use std::collections::BTreeSet;

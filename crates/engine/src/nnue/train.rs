@@ -9,6 +9,7 @@
 //! positions of one game are alike, so the split is by game; the network kept is the one with
 //! the lowest held-out loss.
 
+use super::features::reflections;
 use super::{FeatureMap, Network, L1_CLIP, LINEAR_MAX, QA, QB, QP};
 use crate::{Engine, EngineConfig, Limits};
 use ccg_core::{Cell, Color, Piece, Position, Rng, Variant};
@@ -87,6 +88,11 @@ impl Sample {
                 out.push(map.hand(view, owner, k as usize, i) as u32);
             }
         }
+    }
+
+    /// The same position in the mirror `map` (a cell's image, [`reflections`]).
+    fn reflected(&self, map: &[Cell]) -> Sample {
+        Sample { pieces: self.pieces.iter().map(|&(c, p)| (map[c as usize], p)).collect(), ..self.clone() }
     }
 
     /// A byte per cell and for the number of pieces, two (little-endian) where a cell or the
@@ -365,6 +371,10 @@ pub struct TrainConfig {
     pub init: Option<Network>,
     /// A linear term per input beside the hidden layer ([`super`]'s module comment).
     pub linear: bool,
+    /// Train also on each training position's mirror images ([`reflections`]): more positions
+    /// for nothing, in a game whose rules read the same in the mirror. The held-out positions
+    /// are not mirrored, so that their loss compares with a training without.
+    pub reflect: bool,
 }
 
 impl Default for TrainConfig {
@@ -380,6 +390,7 @@ impl Default for TrainConfig {
             king_buckets: false,
             init: None,
             linear: false,
+            reflect: false,
         }
     }
 }
@@ -777,9 +788,10 @@ fn checkpoint_key(game: &str, inputs: usize, samples: &[Sample], cfg: &TrainConf
     });
     let init = cfg.init.as_ref().map_or(0, |n| fnv(FNV_START, &n.write()));
     format!(
-        "{game} inputs {inputs} hidden {} linear {} samples {} digest {digest:016x} lambda {} lr {} batch {} seed {} init {init:016x}",
+        "{game} inputs {inputs} hidden {} linear {} reflect {} samples {} digest {digest:016x} lambda {} lr {} batch {} seed {} init {init:016x}",
         cfg.hidden,
         cfg.linear,
+        cfg.reflect,
         samples.len(),
         cfg.lambda,
         cfg.lr,
@@ -808,7 +820,12 @@ pub fn train(
     let game = variant.id.clone();
     let (held, train_set): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| s.game % 10 == 9);
     let prep = |set: &[&Sample]| set.iter().map(|s| prepare(&map, s, cfg.lambda)).collect::<Vec<_>>();
-    let (train_set, held) = (prep(&train_set), prep(&held));
+    let mirrors = if cfg.reflect { reflections(variant) } else { Vec::new() };
+    let mut prepared = prep(&train_set);
+    for m in &mirrors {
+        prepared.extend(train_set.iter().map(|s| prepare(&map, &s.reflected(m), cfg.lambda)));
+    }
+    let (train_set, held) = (prepared, prep(&held));
     let key = checkpoint_key(&game, inputs, samples, cfg);
     let mut rng = Rng::new(cfg.seed);
     let start = match &cfg.init {
@@ -961,17 +978,25 @@ mod tests {
 
     /// In every game a sample holds the whole position: along random games its inputs are the
     /// ones the network sees in play (every cell of Doseki's 729, the reserves of the games of
-    /// group pieces), and it comes back unchanged from the data file.
+    /// group pieces), and it comes back unchanged from the data file; its mirror images are
+    /// those of the mirrored positions.
     #[test]
     fn samples_hold_what_the_network_sees_in_every_game() {
         for g in ccg_games::catalogue().iter().filter(|g| g.status == ccg_games::Status::Implemented) {
             let v = ccg_games::variant(g.id, &[]).unwrap();
             let map = FeatureMap::new(&v);
+            let mirrors = reflections(&v);
             let mut rng = Rng::new(7);
             let mut pos = Position::new(v.clone());
             for ply in 0..60 {
                 let s = Sample::from_position(&pos, -123, ply);
                 assert_inputs_are_the_positions(&map, &s, &pos, &format!("{} ply {ply}", g.id));
+                // A mirrored sample (`--reflect`) is the mirrored position's.
+                for (i, m) in mirrors.iter().enumerate().filter(|_| ply % 10 == 0) {
+                    let image = pos.mirrored(m).expect("a reflection is a permutation of the cells");
+                    let what = format!("{} ply {ply} reflection {i}", g.id);
+                    assert_inputs_are_the_positions(&map, &s.reflected(m), &image, &what);
+                }
                 let mut bytes = Vec::new();
                 s.write(&mut bytes);
                 let mut r = bytes.as_slice();
@@ -984,6 +1009,31 @@ mod tests {
                 pos.make(moves[rng.below(moves.len())]);
             }
         }
+    }
+
+    /// `reflect` trains on every training position and each of its mirror images, and leaves the
+    /// held-out positions as they are.
+    #[test]
+    fn reflect_adds_the_mirror_images_of_the_training_positions() {
+        let v = ccg_games::variant("shogi", &[]).unwrap();
+        let mirrors = reflections(&v).len();
+        assert!(mirrors > 0, "shogi's setup and rules are their own mirror image");
+        let mut rng = Rng::new(3);
+        let mut pos = Position::new(v.clone());
+        let mut samples = Vec::new();
+        for game in 0..20 {
+            for _ in 0..3 {
+                let moves = pos.legal_moves();
+                pos.make(moves[rng.below(moves.len())]);
+            }
+            samples.push(Sample::from_position(&pos, 0, game));
+        }
+        let dir = std::env::temp_dir().join(format!("ccg-reflect-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cfg = TrainConfig { hidden: 4, epochs: 1, batch: 8, reflect: true, ..TrainConfig::default() };
+        let t = train(&v, &samples, &cfg, &dir.join("ck.bin"), &|_, _| {}, &|_| {}).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!((t.training, t.held_out), (18 * (1 + mirrors), 2));
     }
 
     /// Another data file of the rule set is read for training; one of a bigger game (cells
@@ -1114,6 +1164,7 @@ mod tests {
             king_buckets,
             init: None,
             linear,
+            reflect: false,
         };
         let losses = Mutex::new(Vec::new());
         let t = train(&v, &samples, &cfg, &ck, &|_, _| {}, &|e| losses.lock().unwrap().push(e.held_out_loss))
