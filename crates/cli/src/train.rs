@@ -161,7 +161,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         }
         None => None,
     };
-    let mirrors = ccg_engine::nnue::reflections(&v).len();
+    let mirrors = if args.reflect { ccg_engine::nnue::reflections(&v).len() } else { 0 };
     anyhow::ensure!(
         !args.reflect || mirrors > 0,
         "--reflect: no reflection of the board keeps {}'s start position",

@@ -92,6 +92,17 @@ fn train_and_match_refuse_network_and_parameter_files_that_are_none_before_playi
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Mirror images where the game has none (a chess setup: King and Queen on different wings) are
+/// refused before anything is played or written.
+#[test]
+fn train_refuses_mirror_images_where_the_game_has_none() {
+    let dir = std::env::temp_dir().join(format!("ccg-reflect-cli-{}", std::process::id()));
+    let o = ccg(&["train", "mgc", "--games", "10", "--dir", dir.to_str().unwrap(), "--reflect"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("no reflection of the board keeps mgc"), "{err}");
+    assert!(!dir.exists(), "nothing played or written");
+}
+
 #[test]
 fn perft_divide_ends_with_nodes() {
     let o = ccg(&["perft", "mgc", "2", "--divide", "--moves", "1._f3-f5_f8-f6"]);
