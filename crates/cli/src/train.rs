@@ -6,7 +6,7 @@
 use crate::progress::Progress;
 use crate::teacher::{self, Teacher};
 use anyhow::{Context, Result};
-use ccg_engine::nnue::train::{read_samples, self_play, train, SelfPlay, TrainConfig};
+use ccg_engine::nnue::train::{read_samples, score_limit, self_play, train, SelfPlay, TrainConfig, K};
 use ccg_engine::nnue::Network;
 use ccg_engine::EngineConfig;
 use std::time::Instant;
@@ -35,6 +35,12 @@ pub struct TrainArgs {
     /// Weight of the search score in the target (the rest is the game's result).
     #[arg(long, default_value_t = 0.75)]
     pub lambda: f32,
+    /// Centipawns of one logistic unit, `sigmoid(cp / scale)` being the expected score: the
+    /// labels' scale, and the self-play games end as decided at 2500 × scale / 170. The default
+    /// suits games of chess's material; `doseki`, of 162 checkers a side, has a larger one
+    /// (docs/engine.md, "Learned evaluation").
+    #[arg(long, default_value_t = K)]
+    pub scale: f32,
     #[arg(long, default_value_t = 0.002)]
     pub lr: f32,
     #[arg(long, default_value_t = 1024)]
@@ -127,6 +133,8 @@ pub fn run(args: TrainArgs) -> Result<()> {
     anyhow::ensure!(args.games >= 10, "--games must be at least 10 (a tenth is held out)");
     anyhow::ensure!((1..=1024).contains(&args.hidden), "--hidden must be 1 to 1024");
     anyhow::ensure!((0.0..=1.0).contains(&args.lambda), "--lambda must be in [0, 1]");
+    // Scores are kept in 16 bits, and the decided-game limit is a score.
+    anyhow::ensure!((10.0..=2000.0).contains(&args.scale), "--scale must be 10 to 2000 centipawns");
     anyhow::ensure!(
         args.lr > 0.0 && args.lr.is_finite() && args.batch > 0,
         "--lr and --batch must be positive"
@@ -177,11 +185,15 @@ pub fn run(args: TrainArgs) -> Result<()> {
         max_plies: 400,
         threads: args.threads,
         seed: args.seed,
+        score_limit: score_limit(args.scale),
         player: player(&v, &args)?,
     };
     // Each rule set has its own data (resuming one rule set's games as another's would mix them).
     let rules: String = v.id.split_whitespace().skip(1).map(|o| format!("{o}-")).collect();
-    let data = dir.join(format!("selfplay-{rules}n{}-r{}-s{}.bin", args.nodes, args.random_plies, args.seed));
+    // Another scale ends the games elsewhere: other games, another file.
+    let scale = if args.scale == K { String::new() } else { format!("k{}-", args.scale) };
+    let data =
+        dir.join(format!("selfplay-{rules}n{}-r{}-{scale}s{}.bin", args.nodes, args.random_plies, args.seed));
     let mut extra = Vec::new();
     for path in &args.extra_data {
         let own = data.exists() && path.canonicalize().ok() == data.canonicalize().ok();
@@ -235,6 +247,7 @@ pub fn run(args: TrainArgs) -> Result<()> {
         batch: args.batch,
         lr: args.lr,
         lambda: args.lambda,
+        scale: args.scale,
         threads: args.threads,
         seed: args.seed,
         king_buckets: args.king_buckets,

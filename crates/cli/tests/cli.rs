@@ -103,6 +103,18 @@ fn train_refuses_mirror_images_where_the_game_has_none() {
     assert!(!dir.exists(), "nothing played or written");
 }
 
+/// A sigmoid scale whose decided-game limit would not fit a kept score is refused up front.
+#[test]
+fn train_refuses_a_scale_out_of_range() {
+    let dir = std::env::temp_dir().join(format!("ccg-scale-cli-{}", std::process::id()));
+    for bad in ["0", "5000", "NaN"] {
+        let o = ccg(&["train", "shogi", "--games", "10", "--dir", dir.to_str().unwrap(), "--scale", bad]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains("--scale must be 10 to 2000"), "{bad}: {err}");
+    }
+    assert!(!dir.exists(), "nothing played or written");
+}
+
 #[test]
 fn perft_divide_ends_with_nodes() {
     let o = ccg(&["perft", "mgc", "2", "--divide", "--moves", "1._f3-f5_f8-f6"]);

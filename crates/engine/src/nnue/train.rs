@@ -18,13 +18,21 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// The sigmoid's scale in centipawns: `sigmoid(cp / K)` is the expected score.
+/// The sigmoid's default scale in centipawns: `sigmoid(cp / K)` is the expected score. A game
+/// of many more pieces has its own ([`TrainConfig::scale`]).
 pub const K: f32 = 170.0;
 /// The network's output unit inside training, in centipawns (so that the output weights need
 /// values of a few units, which Adam's steps reach quickly).
 const OUT_SCALE: f32 = 400.0;
-/// Search scores beyond this are not kept (mates, or games already decided).
+/// Search scores beyond this, at the default scale [`K`], are not kept (mates, or games already
+/// decided); a game with another scale has the limit scaled with it ([`score_limit`]).
 const SCORE_LIMIT: i32 = 2500;
+
+/// The score beyond which a self-play game counts as decided, at sigmoid scale `scale`: as
+/// many logistic units as [`SCORE_LIMIT`] is at [`K`].
+pub fn score_limit(scale: f32) -> i32 {
+    (SCORE_LIMIT as f32 * scale / K).round() as i32
+}
 
 /// The side-to-move byte's mark of a wide sample ([`Sample::write`]).
 const WIDE: u8 = 2;
@@ -165,6 +173,8 @@ pub struct SelfPlay {
     pub max_plies: usize,
     pub threads: usize,
     pub seed: u64,
+    /// Search scores beyond this end the game as decided and are not kept ([`score_limit`]).
+    pub score_limit: i32,
     /// The engine that plays (its network, its toggles: `nonet` plays by the hand-written
     /// evaluation). The games depend on it, so data are reproduced by naming it: by default it
     /// is whatever network the binary ships.
@@ -333,12 +343,12 @@ fn play_game(variant: &Arc<Variant>, sp: &SelfPlay, game: u32) -> Vec<Sample> {
                 && !pos.in_check()
                 && !pos.is_capture(m)
                 && m.promotion.is_none()
-                && r.score_cp.abs() < SCORE_LIMIT
+                && r.score_cp.abs() < sp.score_limit
             {
                 kept.push(Sample::from_position(&pos, r.score_cp, game));
             }
             // A clearly decided game is adjudicated: a long tail of moves adds only noise.
-            if r.depth >= 1 && r.score_cp.abs() > SCORE_LIMIT {
+            if r.depth >= 1 && r.score_cp.abs() > sp.score_limit {
                 let white_ahead = (r.score_cp > 0) == (pos.side_to_move() == Color::White);
                 white_result = if white_ahead { 1.0 } else { 0.0 };
                 break;
@@ -362,6 +372,10 @@ pub struct TrainConfig {
     pub lr: f32,
     /// Weight of the search score in the target (the rest is the game's result).
     pub lambda: f32,
+    /// Centipawns of one logistic unit: `sigmoid(cp / scale)` is the expected score. [`K`] suits
+    /// games of chess's material; in one of 162 checkers a side a lead of 2,000 is not yet a
+    /// win, and at [`K`] its labels would all read 1 (docs/engine.md, "Learned evaluation").
+    pub scale: f32,
     pub threads: usize,
     pub seed: u64,
     /// Inputs per king bucket ([`FeatureMap::with_king_buckets`]) where the game has them.
@@ -385,6 +399,7 @@ impl Default for TrainConfig {
             batch: 1024,
             lr: 2e-3,
             lambda: 0.75,
+            scale: K,
             threads: 1,
             seed: 1,
             king_buckets: false,
@@ -614,11 +629,11 @@ struct Prepared {
     target: f32,
 }
 
-fn prepare(map: &FeatureMap, s: &Sample, lambda: f32) -> Prepared {
+fn prepare(map: &FeatureMap, s: &Sample, lambda: f32, scale: f32) -> Prepared {
     let (mut a, mut b) = (Vec::new(), Vec::new());
     s.active(map, s.stm, true, &mut a);
     s.active(map, s.stm.other(), true, &mut b);
-    let target = lambda * sigmoid(s.score as f32 / K) + (1.0 - lambda) * s.result;
+    let target = lambda * sigmoid(s.score as f32 / scale) + (1.0 - lambda) * s.result;
     Prepared { views: [a, b], target }
 }
 
@@ -707,7 +722,7 @@ impl Checkpoint {
 }
 
 /// Loss and gradients of one slice of a batch (one thread's share).
-fn gradients(net: &Float, inputs: usize, batch: &[&Prepared], grad: &mut [f32]) -> f64 {
+fn gradients(net: &Float, inputs: usize, scale: f32, batch: &[&Prepared], grad: &mut [f32]) -> f64 {
     let h = net.hidden;
     let (b1, o, ob) = net.parts(inputs);
     let mut acc = [Vec::with_capacity(h), Vec::with_capacity(h)];
@@ -715,11 +730,11 @@ fn gradients(net: &Float, inputs: usize, batch: &[&Prepared], grad: &mut [f32]) 
     let mut loss = 0.0f64;
     for s in batch {
         let y = net.forward(inputs, [&s.views[0], &s.views[1]], &mut acc);
-        let p = sigmoid(y / K);
+        let p = sigmoid(y / scale);
         let err = p - s.target;
         loss += (err * err) as f64;
         // d loss / d (output in pawns)
-        let dy = 2.0 * err * p * (1.0 - p) * OUT_SCALE / K;
+        let dy = 2.0 * err * p * (1.0 - p) * OUT_SCALE / scale;
         grad[ob] += dy;
         if net.linear {
             for (v, sign) in [(0, 0.5), (1, -0.5)] {
@@ -749,12 +764,12 @@ fn gradients(net: &Float, inputs: usize, batch: &[&Prepared], grad: &mut [f32]) 
     loss
 }
 
-fn mean_loss(net: &Float, inputs: usize, set: &[Prepared]) -> f64 {
+fn mean_loss(net: &Float, inputs: usize, scale: f32, set: &[Prepared]) -> f64 {
     let mut acc = [Vec::new(), Vec::new()];
     let total: f64 = set
         .iter()
         .map(|s| {
-            let p = sigmoid(net.forward(inputs, [&s.views[0], &s.views[1]], &mut acc) / K);
+            let p = sigmoid(net.forward(inputs, [&s.views[0], &s.views[1]], &mut acc) / scale);
             ((p - s.target) * (p - s.target)) as f64
         })
         .sum();
@@ -788,12 +803,13 @@ fn checkpoint_key(game: &str, inputs: usize, samples: &[Sample], cfg: &TrainConf
     });
     let init = cfg.init.as_ref().map_or(0, |n| fnv(FNV_START, &n.write()));
     format!(
-        "{game} inputs {inputs} hidden {} linear {} reflect {} samples {} digest {digest:016x} lambda {} lr {} batch {} seed {} init {init:016x}",
+        "{game} inputs {inputs} hidden {} linear {} reflect {} samples {} digest {digest:016x} lambda {} scale {} lr {} batch {} seed {} init {init:016x}",
         cfg.hidden,
         cfg.linear,
         cfg.reflect,
         samples.len(),
         cfg.lambda,
+        cfg.scale,
         cfg.lr,
         cfg.batch,
         cfg.seed
@@ -819,11 +835,12 @@ pub fn train(
     // The rule set trained on (game and options): the network serves that one by default.
     let game = variant.id.clone();
     let (held, train_set): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| s.game % 10 == 9);
-    let prep = |set: &[&Sample]| set.iter().map(|s| prepare(&map, s, cfg.lambda)).collect::<Vec<_>>();
+    let prep =
+        |set: &[&Sample]| set.iter().map(|s| prepare(&map, s, cfg.lambda, cfg.scale)).collect::<Vec<_>>();
     let mirrors = if cfg.reflect { reflections(variant) } else { Vec::new() };
     let mut prepared = prep(&train_set);
     for m in &mirrors {
-        prepared.extend(train_set.iter().map(|s| prepare(&map, &s.reflected(m), cfg.lambda)));
+        prepared.extend(train_set.iter().map(|s| prepare(&map, &s.reflected(m), cfg.lambda, cfg.scale)));
     }
     let (train_set, held) = (prepared, prep(&held));
     let key = checkpoint_key(&game, inputs, samples, cfg);
@@ -835,7 +852,7 @@ pub fn train(
         ),
         None => None,
     };
-    let start_loss = start.as_ref().map(|net| mean_loss(net, inputs, &held));
+    let start_loss = start.as_ref().map(|net| mean_loss(net, inputs, cfg.scale, &held));
     let mut ck = match Checkpoint::load(checkpoint, &key, cfg.hidden, cfg.linear) {
         Some(ck) => ck,
         None => {
@@ -862,14 +879,14 @@ pub fn train(
         for (bi, chunk) in order.chunks(cfg.batch.max(1)).enumerate() {
             let batch: Vec<&Prepared> = chunk.iter().map(|&i| &train_set[i]).collect();
             let share = batch.len().div_ceil(threads);
-            let net = &ck.net;
+            let (net, scale) = (&ck.net, cfg.scale);
             let losses: Vec<f64> = std::thread::scope(|s| {
                 let handles: Vec<_> = grads
                     .iter_mut()
                     .zip(batch.chunks(share.max(1)))
                     .map(|(g, part)| {
                         g.fill(0.0);
-                        s.spawn(move || gradients(net, inputs, part, g))
+                        s.spawn(move || gradients(net, inputs, scale, part, g))
                     })
                     .collect();
                 handles.into_iter().map(|h| h.join().unwrap_or(0.0)).collect()
@@ -896,7 +913,7 @@ pub fn train(
             }
             on_batch(bi as u64 + 1, batches);
         }
-        let held_out_loss = mean_loss(&ck.net, inputs, &held);
+        let held_out_loss = mean_loss(&ck.net, inputs, cfg.scale, &held);
         if held_out_loss < ck.best_loss {
             ck.best_loss = held_out_loss;
             ck.best = ck.net.clone();
@@ -937,6 +954,7 @@ mod tests {
             nodes: 200,
             random_plies: 6,
             max_plies: 40,
+            score_limit: score_limit(K),
             threads: 2,
             seed: 3,
             player: EngineConfig::default(),
@@ -962,6 +980,47 @@ mod tests {
             "the file is rewritten without the copies"
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A self-play game ends where a search's score passes the limit, and no score beyond it
+    /// is a label.
+    #[test]
+    fn self_play_ends_a_game_at_its_score_limit() {
+        let v = ccg_games::variant("shogi", &[]).unwrap();
+        let dir = std::env::temp_dir().join(format!("ccg-train-limit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let sp = |score_limit| SelfPlay {
+            games: 4,
+            nodes: 300,
+            random_plies: 6,
+            max_plies: 60,
+            score_limit,
+            threads: 2,
+            seed: 11,
+            player: EngineConfig::default(),
+        };
+        let wide = self_play(&v, &sp(score_limit(K)), &dir.join("wide.bin"), &|_, _| {}).unwrap();
+        let narrow = self_play(&v, &sp(60), &dir.join("narrow.bin"), &|_, _| {}).unwrap();
+        assert!(narrow.iter().all(|s| s.score.abs() < 60));
+        assert!(wide.iter().any(|s| s.score.abs() >= 60), "the wide limit keeps larger scores");
+        assert!(narrow.len() < wide.len(), "games decided earlier: {} vs {}", narrow.len(), wide.len());
+        // A decided game has a winner: the side the score favoured.
+        assert!(narrow.iter().any(|s| s.result != 0.5));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// At chess's scale a lead of 15 and one of 25 pawns are both a certain win; at a larger
+    /// scale (a game of 162 checkers a side) they are labels apart.
+    #[test]
+    fn a_larger_scale_keeps_large_leads_apart() {
+        let v = ccg_games::variant("shogi", &[]).unwrap();
+        let map = FeatureMap::new(&v);
+        let pos = Position::new(v.clone());
+        let target = |score, scale| prepare(&map, &Sample::from_position(&pos, score, 0), 1.0, scale).target;
+        assert!(target(2500, K) - target(1500, K) < 0.001);
+        assert!(target(2500, 1000.0) - target(1500, 1000.0) > 0.1);
+        assert_eq!(score_limit(K), SCORE_LIMIT);
+        assert!(score_limit(1000.0) > 14_000 && score_limit(1000.0) < i16::MAX as i32);
     }
 
     /// A sample's inputs, from both views, are the ones the network takes from its position.
@@ -1049,6 +1108,7 @@ mod tests {
             nodes: 200,
             random_plies: 6,
             max_plies: 30,
+            score_limit: score_limit(K),
             threads: 1,
             seed: 4,
             player: EngineConfig::default(),
@@ -1082,6 +1142,7 @@ mod tests {
             nodes: 300,
             random_plies: 4,
             max_plies: 30,
+            score_limit: score_limit(K),
             threads: 1,
             seed: 5,
             player: EngineConfig { features, ..EngineConfig::default() },
@@ -1159,6 +1220,7 @@ mod tests {
             batch: 64,
             lr: 5e-3,
             lambda: 1.0,
+            scale: K,
             threads: 2,
             seed: 5,
             king_buckets,
@@ -1180,7 +1242,7 @@ mod tests {
                 .best;
         let mut facc = [Vec::new(), Vec::new()];
         for s in samples.iter().take(50) {
-            let p = prepare(&map, s, 1.0);
+            let p = prepare(&map, s, 1.0, K);
             let f = best.forward(training_inputs(&map), [&p.views[0], &p.views[1]], &mut facc);
             // The quantized network's accumulators, summed from the sample's inputs.
             let mut pos_acc = Accumulator::default();
@@ -1223,7 +1285,7 @@ mod tests {
         let narrow = Float::from_network(&t.net, &map, 16, linear, &mut Rng::new(2)).unwrap();
         let (mut a, mut b) = ([Vec::new(), Vec::new()], [Vec::new(), Vec::new()]);
         for s in samples.iter().take(50) {
-            let p = prepare(&map, s, 1.0);
+            let p = prepare(&map, s, 1.0, K);
             let views = [&p.views[0][..], &p.views[1][..]];
             assert_eq!(
                 wide.forward(training_inputs(&map), views, &mut a),
