@@ -38,8 +38,9 @@ pub struct TrainArgs {
     /// Centipawns of one logistic unit, `sigmoid(cp / scale)` being the expected score: the
     /// labels' scale, and the self-play games end as decided at 2500 × scale / 170. The default
     /// suits games of chess's material; `doseki`, of 162 checkers a side, has a larger one
-    /// (docs/engine.md, "Learned evaluation").
-    #[arg(long, default_value_t = K)]
+    /// (docs/engine.md, "Learned evaluation"). Not with `--teacher`, whose scores are kept to
+    /// ±2,500, the default scale's certainty.
+    #[arg(long, default_value_t = K, conflicts_with = "teacher")]
     pub scale: f32,
     #[arg(long, default_value_t = 0.002)]
     pub lr: f32,

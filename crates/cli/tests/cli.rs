@@ -112,6 +112,10 @@ fn train_refuses_a_scale_out_of_range() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains("--scale must be 10 to 2000"), "{bad}: {err}");
     }
+    // A teacher's scores are kept to the default scale's certainty: the two are refused together.
+    let o = ccg(&["train", "shogi", "--dir", dir.to_str().unwrap(), "--scale", "1000", "--teacher", "cmd=x"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("cannot be used with"), "{err}");
     assert!(!dir.exists(), "nothing played or written");
 }
 
